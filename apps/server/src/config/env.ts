@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0'], { error: 'use true ou false' })
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Address the public sees; links in e-mails are built from it, never from the Host header. */
+  PUBLIC_URL: z.url({ error: 'deve ser uma URL completa, ex. https://agendaki.com.br' }).optional(),
+  /** PostgreSQL connection string. Unset: the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// ou postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  /** Built web app served by the API server. */
+  WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  /** Secret that signs session cookies and tokens; required in production with PostgreSQL. */
+  AUTH_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
+  /** Plan price in cents of BRL (DECISIONS.md: one price, configured once). */
+  PLAN_PRICE_CENTS: z.coerce.number().int().min(100).max(1_000_000).default(1500),
+  /** Creates the demo professional at /book/demo. Default: on with PGlite, off with PostgreSQL. */
+  DEMO_DATA: booleanFromString.optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'deve começar com smtp:// ou smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Agendaki <nao-responda@agendaki.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Set behind a reverse proxy so rate limits see the client's address. */
+  TRUST_PROXY: booleanFromString.default(false),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  PUBLIC_URL: string;
+  DEMO_DATA: boolean;
+  databaseKind: 'pglite' | 'postgres';
+};
+
+export class EnvError extends Error {}
+
+/** Parses the environment once at start; a bad value stops the server with a readable message. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  - ${issue.path.join('.') || '(ambiente)'}: ${issue.message}`,
+    );
+    throw new EnvError(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  const databaseKind = env.DATABASE_URL ? 'postgres' : 'pglite';
+  return {
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    DEMO_DATA: env.DEMO_DATA ?? databaseKind === 'pglite',
+    databaseKind,
+  };
+}

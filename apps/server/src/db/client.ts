@@ -1,0 +1,82 @@
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { migrateEmbedded, migratePostgres } from './migrate';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type features see; the driver behind it is PGlite or node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** Round trip to the database; throws when it is unreachable. */
+  ping(): Promise<void>;
+  /** Applies the committed SQL migrations (the same files on both drivers). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface PgliteOptions {
+  /** A dump of a data folder (`dumpDataDir`) to start from; tests use a migrated one. */
+  loadDataDir?: Blob;
+}
+
+export async function openPglite(
+  dataDir: string | undefined,
+  options: PgliteOptions = {},
+): Promise<Database> {
+  // Options must be the first argument: `new PGlite(undefined, opts)` drops the extensions (STACK.md).
+  const client = new PGlite({
+    dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { btree_gist },
+  });
+  await client.waitReady;
+  const pgliteDb = drizzlePglite({ client, schema });
+  const db = pgliteDb as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migrateEmbedded(pgliteDb),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export interface PostgresOptions {
+  max?: number;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // A dropped idle connection (database restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePostgres(pool),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}

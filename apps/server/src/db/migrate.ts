@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type pg from 'pg';
+
+export const MIGRATIONS_FOLDER = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../drizzle',
+);
+
+// Any constant works; it only has to be the same for every instance of the app.
+const MIGRATION_LOCK_KEY = 7_362_552;
+
+export async function migrateEmbedded(db: PgliteDatabase<Record<string, unknown>>): Promise<void> {
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+/**
+ * Several instances may start at once on one PostgreSQL: a session advisory lock on one
+ * connection makes them take turns, and the later ones find nothing left to do.
+ */
+export async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client: connection }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    connection.release();
+  }
+}

@@ -1,0 +1,294 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- auth (better-auth's tables)
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  email: varchar('email', { length: 255 }).notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+// ---------------------------------------------------------------- product (SPEC.md section 3)
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    professionalName: varchar('professional_name', { length: 100 }).notNull(),
+    businessName: varchar('business_name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull(),
+    phone: varchar('phone', { length: 20 }),
+    bio: varchar('bio', { length: 500 }),
+    customLink: varchar('custom_link', { length: 40 }).notNull().unique(),
+    isActive: boolean('is_active').notNull().default(true),
+    avatarUrl: text('avatar_url'),
+    timezone: varchar('timezone', { length: 64 }).notNull().default('America/Sao_Paulo'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('profiles_custom_link_format', sql`${t.customLink} ~ '^[a-z0-9-]{3,40}$'`),
+    check(
+      'profiles_names_not_blank',
+      sql`btrim(${t.professionalName}) <> '' AND btrim(${t.businessName}) <> ''`,
+    ),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 20 }).notNull().default('trialing'),
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    provider: varchar('provider', { length: 20 }),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'subscriptions_status_valid',
+      sql`${t.status} IN ('trialing', 'active', 'past_due', 'canceled', 'incomplete', 'unpaid')`,
+    ),
+    index('subscriptions_provider_customer_idx').on(t.providerCustomerId),
+    index('subscriptions_provider_subscription_idx').on(t.providerSubscriptionId),
+  ],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: varchar('description', { length: 1000 }),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull().default('0'),
+    durationMinutes: integer('duration_minutes').notNull().default(60),
+    imageUrl: text('image_url'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('services_price_non_negative', sql`${t.price} >= 0`),
+    check('services_duration_range', sql`${t.durationMinutes} BETWEEN 1 AND 1440`),
+    check('services_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    index('services_professional_created_idx').on(t.professionalId, t.createdAt.desc()),
+    index('services_professional_active_name_idx').on(t.professionalId, t.isActive, t.name),
+  ],
+);
+
+export const availability = pgTable(
+  'availability',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    dayOfWeek: smallint('day_of_week').notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('availability_day_of_week_range', sql`${t.dayOfWeek} BETWEEN 0 AND 6`),
+    check('availability_end_after_start', sql`${t.endTime} > ${t.startTime}`),
+    index('availability_professional_day_idx').on(t.professionalId, t.dayOfWeek, t.startTime),
+  ],
+);
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 255 }),
+    phone: varchar('phone', { length: 20 }),
+    notes: varchar('notes', { length: 1000 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('clients_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    index('clients_professional_created_idx').on(t.professionalId, t.createdAt.desc()),
+    index('clients_professional_name_idx').on(t.professionalId, t.name),
+    // Public bookings match a client by e-mail, case-insensitively (DECISIONS.md).
+    uniqueIndex('clients_professional_email_unique')
+      .on(t.professionalId, sql`lower(${t.email})`)
+      .where(sql`${t.email} IS NOT NULL`),
+  ],
+);
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    // Deleting a client deletes their appointments (DECISIONS.md, Data).
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    // A service with appointments cannot be deleted (DECISIONS.md, Data).
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    totalPrice: numeric('total_price', { precision: 10, scale: 2 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('scheduled'),
+    notes: varchar('notes', { length: 1000 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'appointments_status_valid',
+      sql`${t.status} IN ('scheduled', 'confirmed', 'completed', 'cancelled')`,
+    ),
+    check('appointments_end_after_start', sql`${t.endTime} > ${t.startTime}`),
+    check('appointments_price_non_negative', sql`${t.totalPrice} >= 0`),
+    index('appointments_professional_date_idx').on(
+      t.professionalId,
+      t.appointmentDate,
+      t.startTime,
+    ),
+    index('appointments_client_idx').on(t.clientId),
+    index('appointments_service_idx').on(t.serviceId),
+    // The no-overlap EXCLUDE constraint lives in a custom migration (drizzle cannot declare it).
+  ],
+);
+
+// ---------------------------------------------------------------- infrastructure
+
+/** Durable outbox: a mail is stored with the change that causes it and sent by a worker. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: varchar('to_address', { length: 255 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('mail_outbox_status_valid', sql`${t.status} IN ('pending', 'sent', 'failed')`),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/** Server-wide settings kept in the database so that every instance shares them (e.g. the auth secret). */
+export const appSettings = pgTable('app_settings', {
+  key: varchar('key', { length: 100 }).primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});

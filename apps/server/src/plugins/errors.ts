@@ -1,0 +1,123 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, getSqlState, SQLSTATE, type ErrorCode } from '../lib/errors';
+
+export interface ErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export const RATE_LIMIT_MESSAGE = 'Muitas tentativas. Tente novamente em alguns minutos.';
+const INTERNAL_MESSAGE = 'Ocorreu um erro inesperado. Tente novamente em instantes.';
+
+/** Fastify's own client errors, in the product's language. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'BAD_REQUEST',
+    message: 'O corpo da requisição não é um JSON válido.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'BAD_REQUEST',
+    message: 'O corpo da requisição está vazio.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Tipo de conteúdo não suportado. Envie os dados como JSON.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'BAD_REQUEST',
+    message: 'Tamanho do corpo da requisição inválido.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'O corpo da requisição é grande demais.',
+  },
+  FST_ERR_CTP_INVALID_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Tipo de conteúdo inválido.',
+  },
+  FST_ERR_BAD_URL: { code: 'BAD_REQUEST', message: 'Endereço inválido.' },
+  FST_ERR_ASYNC_CONSTRAINT: { code: 'BAD_REQUEST', message: 'Requisição inválida.' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'Arquivo muito grande' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Envie o arquivo como multipart/form-data.',
+  },
+};
+
+/** Database errors that only client input can cause: a gap in validation, never a 500. */
+function fromDatabaseError(error: unknown): AppError | undefined {
+  const state = getSqlState(error);
+  switch (state) {
+    case SQLSTATE.EXCLUSION_VIOLATION:
+      return new AppError('CONFLICT', 'Conflito de horário com outro agendamento');
+    case SQLSTATE.UNIQUE_VIOLATION:
+      return new AppError('CONFLICT', 'Já existe um registro com estes dados.');
+    case SQLSTATE.FOREIGN_KEY_VIOLATION:
+      return new AppError('BAD_REQUEST', 'Registro relacionado não encontrado ou em uso.');
+    case SQLSTATE.CHECK_VIOLATION:
+    case SQLSTATE.NOT_NULL_VIOLATION:
+    case SQLSTATE.STRING_TOO_LONG:
+    case SQLSTATE.INVALID_TEXT:
+    case SQLSTATE.INVALID_DATETIME:
+    case SQLSTATE.DATETIME_OVERFLOW:
+    case SQLSTATE.NUMERIC_OVERFLOW:
+      return new AppError('VALIDATION', 'Dados inválidos.');
+    default:
+      return undefined;
+  }
+}
+
+export function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    return new AppError('VALIDATION', first?.message ?? 'Dados inválidos.', {
+      field: first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || undefined,
+    });
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  if (fastifyError.code && FASTIFY_CLIENT_ERRORS[fastifyError.code]) {
+    const known = FASTIFY_CLIENT_ERRORS[fastifyError.code]!;
+    return new AppError(known.code, known.message);
+  }
+  if (fastifyError.statusCode === 429) return new AppError('TOO_MANY_REQUESTS', RATE_LIMIT_MESSAGE);
+  const fromDatabase = fromDatabaseError(error);
+  if (fromDatabase) return fromDatabase;
+  if (fastifyError.validation) return new AppError('VALIDATION', 'Dados inválidos.');
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return new AppError('BAD_REQUEST', 'Requisição inválida.');
+  }
+  return undefined;
+}
+
+/** One error handler (STYLE.md 5): pt-BR `message`, never a stack trace, never a 5xx for client input. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError && appError.statusCode < 500) {
+      const body: ErrorBody = {
+        statusCode: appError.statusCode,
+        code: appError.code,
+        message: appError.message,
+      };
+      if (appError.details) body.details = appError.details;
+      return reply.status(appError.statusCode).send(body);
+    }
+    request.log.error({ err: error }, 'request failed');
+    const status = appError?.statusCode ?? 500;
+    const body: ErrorBody = {
+      statusCode: status,
+      code: appError?.code ?? 'INTERNAL',
+      message: appError?.message ?? INTERNAL_MESSAGE,
+    };
+    return reply.status(status).send(body);
+  });
+}
+
+export function sendApiNotFound(reply: import('fastify').FastifyReply): void {
+  const body: ErrorBody = { statusCode: 404, code: 'NOT_FOUND', message: 'Rota não encontrada.' };
+  void reply.status(404).send(body);
+}

@@ -1,0 +1,61 @@
+import { buildApp } from './app';
+import { EnvError, loadEnv } from './config/env';
+import { DataDirLockedError } from './db/lock';
+import { openDatabase } from './db/open-database';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const database = await openDatabase(env);
+  const app = await buildApp({ env, database });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  let isShuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ host: env.HOST, port: env.PORT });
+  } catch (error) {
+    await app.close().catch(() => {});
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new EnvError(
+        `A porta ${env.PORT} já está em uso. Pare o outro processo ou defina PORT.`,
+      );
+    }
+    throw error;
+  }
+  app.log.info(
+    { database: database.kind, url: env.PUBLIC_URL },
+    `Agendaki pronto em ${env.PUBLIC_URL} (banco: ${database.kind === 'pglite' ? 'PGlite embutido' : 'PostgreSQL'})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+    console.error(`\nAgendaki não iniciou: ${error.message}\n`);
+  } else {
+    console.error('Agendaki não iniciou:', error);
+  }
+  process.exit(1);
+});

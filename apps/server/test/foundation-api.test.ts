@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helpers/app';
+import { testDatabaseKind } from './helpers/database';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    env: { PLAN_PRICE_CENTS: '1990' },
+    // A JSON route like every feature's, to see how the body parser answers bad input.
+    beforeReady: (app) => app.post('/api/test-echo', async (request) => ({ body: request.body })),
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('GET /api/health', () => {
+  it('reports the database kind and that it is reachable', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: { kind: testDatabaseKind, reachable: true },
+    });
+  });
+});
+
+describe('GET /api/config', () => {
+  it('returns the one configured plan price', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      productName: 'Agendaki',
+      planName: 'Plano Mensal',
+      planPriceCents: 1990,
+      trialDays: 7,
+    });
+  });
+});
+
+describe('malformed requests answer 4xx in pt-BR, never 500', () => {
+  it('unknown /api route: JSON 404', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/nao-existe' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: 'Rota não encontrada.',
+    });
+  });
+
+  it('malformed JSON: 400', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('O corpo da requisição não é um JSON válido.');
+  });
+
+  it('wrong content type: 415', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe('Tipo de conteúdo não suportado. Envie os dados como JSON.');
+  });
+
+  it('oversized body: 413', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ a: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('O corpo da requisição é grande demais.');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP, nosniff and frame protection on API answers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('serving the built web app', () => {
+  let web: TestContext;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'agendaki-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="pt-BR"><title>Agendaki</title></html>',
+    );
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    web = await createTestApp({ env: { WEB_DIST_DIR: dist }, database: ctx.database });
+  });
+  afterAll(async () => {
+    await web.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers client routes with index.html, not cached', async () => {
+    for (const url of ['/', '/dashboard/services', '/book/studio-ana', '/qualquer/coisa']) {
+      const res = await web.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('lang="pt-BR"');
+      expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    }
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await web.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a missing asset and unknown API paths with 404, not the page', async () => {
+    expect((await web.app.inject({ method: 'GET', url: '/assets/nope.js' })).statusCode).toBe(404);
+    expect((await web.app.inject({ method: 'GET', url: '/api/nope' })).statusCode).toBe(404);
+  });
+});

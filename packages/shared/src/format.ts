@@ -1,0 +1,31 @@
+const currencyFormatter = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** Formats an amount in cents as BRL in pt-BR ("R$ 15,00"). Cents avoid float drift in sums. */
+export function formatCurrencyFromCents(cents: number): string {
+  // Intl uses a no-break space after "R$"; a plain space reads and matches the same everywhere.
+  return currencyFormatter.format(cents / 100).replace(/\u00a0/g, ' ');
+}
+
+/** Formats a decimal string or number of reais ("15.5") as BRL. */
+export function formatCurrency(value: number | string): string {
+  return formatCurrencyFromCents(toCents(value));
+}
+
+/** Converts reais (number or numeric string from PostgreSQL) to integer cents. */
+export function toCents(value: number | string): number {
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (!Number.isFinite(n)) throw new RangeError(`Not a money amount: ${String(value)}`);
+  return Math.round(n * 100);
+}
+
+/** "2026-11-21" -> "21/11/2026". Works on the calendar date itself, no time zone involved. */
+export function formatIsoDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) throw new RangeError(`Not an ISO date: ${isoDate}`);
+  return `${match[3]}/${match[2]}/${match[1]}`;
+}
+
+/** "09:00:00" or "09:00" -> "09:00". */
+export function formatTime(time: string): string {
+  return time.slice(0, 5);
+}

@@ -1,0 +1,14 @@
+/** What `GET /api/config` returns: the server's configuration the web app may show. */
+export interface PublicConfig {
+  productName: string;
+  planName: string;
+  /** The one plan price (DECISIONS.md, Subscription), in cents of BRL. */
+  planPriceCents: number;
+  trialDays: number;
+  isDemoEnabled: boolean;
+}
+
+export const PRODUCT_NAME = 'Agendaki';
+export const PLAN_NAME = 'Plano Mensal';
+export const TRIAL_DAYS = 7;
+export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
