@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, getSqlState, SQLSTATE, type ErrorCode } from '../lib/errors';
 
@@ -117,7 +117,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-export function sendApiNotFound(reply: import('fastify').FastifyReply): void {
+export function sendApiNotFound(reply: FastifyReply): void {
   const body: ErrorBody = { statusCode: 404, code: 'NOT_FOUND', message: 'Rota não encontrada.' };
   void reply.status(404).send(body);
 }
