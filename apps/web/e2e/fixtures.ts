@@ -1,0 +1,35 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface ConsoleGuardOptions {
+  /**
+   * Console errors a journey expects (e.g. the browser's own "Failed to load resource: 401"
+   * when a test checks a refused request). Anything else fails the test.
+   */
+  allowedConsoleErrors: RegExp[];
+}
+
+function watchPageErrors(page: Page, allowed: RegExp[]): string[] {
+  const unexpected: string[] = [];
+  const isAllowed = (text: string) => allowed.some((pattern) => pattern.test(text));
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || isAllowed(message.text())) return;
+    const { url, lineNumber } = message.location();
+    unexpected.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+  });
+  page.on('pageerror', (error) => {
+    if (!isAllowed(error.message)) unexpected.push(`pageerror: ${error.message}`);
+  });
+  return unexpected;
+}
+
+/** `test` whose page fails the test on any unexpected console.error or uncaught exception. */
+export const test = base.extend<ConsoleGuardOptions>({
+  allowedConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowedConsoleErrors }, use) => {
+    const unexpected = watchPageErrors(page, allowedConsoleErrors);
+    await use(page);
+    expect(unexpected, 'erros inesperados no console do navegador').toEqual([]);
+  },
+});
+
+export { expect };

@@ -1,0 +1,82 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { LandingRoute } from './routes/landing';
+import { NotFoundRoute } from './routes/not-found';
+import { PageLoading, RootLayout } from './routes/root';
+import { RouteErrorBoundary } from './routes/route-error';
+
+/*
+ * The landing and 404 pages ship in the entry chunk; everything behind them is lazy, so a
+ * visitor of the landing page never downloads the dashboard or the booking page.
+ */
+const loadPublicBooking = async () => ({
+  Component: (await import('./routes/public-booking')).PublicBookingRoute,
+});
+
+const dashboardRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('./routes/dashboard/home')).DashboardHomeRoute }),
+  },
+  {
+    path: paths.dashboard.link.path,
+    lazy: async () => ({ Component: (await import('./routes/dashboard/link')).MyLinkRoute }),
+  },
+  {
+    path: paths.dashboard.appointments.path,
+    lazy: async () => ({
+      Component: (await import('./routes/dashboard/appointments')).AppointmentsRoute,
+    }),
+  },
+  {
+    path: paths.dashboard.services.path,
+    lazy: async () => ({ Component: (await import('./routes/dashboard/services')).ServicesRoute }),
+  },
+  {
+    path: paths.dashboard.availability.path,
+    lazy: async () => ({
+      Component: (await import('./routes/dashboard/availability')).AvailabilityRoute,
+    }),
+  },
+  {
+    path: paths.dashboard.clients.path,
+    lazy: async () => ({ Component: (await import('./routes/dashboard/clients')).ClientsRoute }),
+  },
+  {
+    path: paths.dashboard.billing.path,
+    lazy: async () => ({ Component: (await import('./routes/dashboard/billing')).BillingRoute }),
+  },
+  {
+    path: paths.dashboard.settings.path,
+    lazy: async () => ({ Component: (await import('./routes/dashboard/settings')).SettingsRoute }),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: PageLoading,
+    children: [
+      { path: paths.home.path, Component: LandingRoute },
+      {
+        path: paths.auth.path,
+        lazy: async () => ({ Component: (await import('./routes/auth')).AuthRoute }),
+      },
+      { path: paths.book.path, lazy: loadPublicBooking },
+      { path: paths.profissional.path, lazy: loadPublicBooking },
+      {
+        path: paths.dashboard.root.path,
+        lazy: async () => ({
+          Component: (await import('@/components/layouts/dashboard-layout')).DashboardLayout,
+        }),
+        children: dashboardRoutes,
+      },
+      { path: '*', Component: NotFoundRoute },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

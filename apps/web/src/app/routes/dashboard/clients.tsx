@@ -1,0 +1,5 @@
+import { PageHeader } from '@/components/layouts/page-header';
+
+export function ClientsRoute() {
+  return <PageHeader title="Clientes" />;
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '@/components/layouts/page-header';
+
+export function SettingsRoute() {
+  return <PageHeader title="Configurações" />;
+}

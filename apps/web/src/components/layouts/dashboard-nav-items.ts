@@ -1,0 +1,37 @@
+import {
+  CalendarDays,
+  Clock3,
+  CreditCard,
+  LayoutDashboard,
+  Link2,
+  Scissors,
+  Settings,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { paths } from '@/config/paths';
+
+export interface DashboardNavItem {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  /** Active only on an exact match (the dashboard home); the others match by path prefix. */
+  isExact?: boolean;
+}
+
+/** Sidebar entries, in SPEC.md's order. */
+export const DASHBOARD_NAV_ITEMS: readonly DashboardNavItem[] = [
+  {
+    label: 'Dashboard',
+    href: paths.dashboard.root.getHref(),
+    icon: LayoutDashboard,
+    isExact: true,
+  },
+  { label: 'Meu Link', href: paths.dashboard.link.getHref(), icon: Link2 },
+  { label: 'Agenda', href: paths.dashboard.appointments.getHref(), icon: CalendarDays },
+  { label: 'Serviços', href: paths.dashboard.services.getHref(), icon: Scissors },
+  { label: 'Horário de Atendimento', href: paths.dashboard.availability.getHref(), icon: Clock3 },
+  { label: 'Clientes', href: paths.dashboard.clients.getHref(), icon: Users },
+  { label: 'Assinatura', href: paths.dashboard.billing.getHref(), icon: CreditCard },
+  { label: 'Configurações', href: paths.dashboard.settings.getHref(), icon: Settings },
+];
