@@ -8,7 +8,5 @@ export default defineConfig({
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file opens its own database; two cores do not gain from more.
-    maxWorkers: 2,
   },
 });
