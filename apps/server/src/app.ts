@@ -6,10 +6,23 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import type { Database } from './db/client';
+import { authRoutes } from './features/auth/routes';
 import { configRoutes } from './features/config/routes';
+import { appointmentsRoutes } from './features/appointments/routes';
+import { availabilityRoutes } from './features/availability/routes';
+import { clientsRoutes } from './features/clients/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
 import { healthRoutes } from './features/health/routes';
+import { profileRoutes } from './features/profile/routes';
+import { servicesRoutes } from './features/services/routes';
+import { uploadsRoutes } from './features/storage/routes';
+import { createFileStorage } from './features/storage/service';
 import { systemClock, type Clock } from './lib/clock';
+import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerMail } from './plugins/mail';
+import { registerOriginCheck } from './plugins/origin-check';
+import { registerRateLimiter } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 
@@ -43,9 +56,22 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
+  registerOriginCheck(app, { publicUrl: env.PUBLIC_URL });
+  registerRateLimiter(app, database.db);
+  registerMail(app, { env, db: database.db });
+  await registerAuth(app, { env, db: database.db });
 
   await app.register(healthRoutes, { database });
   await app.register(configRoutes, { env });
+  await app.register(authRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
+  await app.register(profileRoutes, { db: database.db });
+  await app.register(dashboardRoutes, { db: database.db });
+  const storage = createFileStorage(env);
+  await app.register(uploadsRoutes, { storage });
+  await app.register(servicesRoutes, { db: database.db, storage });
+  await app.register(availabilityRoutes, { db: database.db });
+  await app.register(clientsRoutes, { db: database.db });
+  await app.register(appointmentsRoutes, { db: database.db });
 
   await registerWebApp(app, env.WEB_DIST_DIR);
   return app;

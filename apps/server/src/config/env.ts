@@ -36,7 +36,27 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Set behind a reverse proxy so rate limits see the client's address. */
   TRUST_PROXY: booleanFromString.default(false),
+  /** Where service images go: `local` (DATA_DIR/uploads, served at /uploads) or `s3`. */
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'use local ou s3' }).default('local'),
+  /** S3-compatible endpoint, e.g. https://s3.sa-east-1.amazonaws.com or a MinIO/R2 address. */
+  S3_ENDPOINT: z.url({ error: 'deve ser uma URL completa' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Public address the bucket's objects are read from (the bucket or a CDN in front of it). */
+  S3_PUBLIC_URL: z.url({ error: 'deve ser uma URL completa' }).optional(),
+  /** bucket in the path (MinIO, most S3-compatibles) instead of in the host name. */
+  S3_FORCE_PATH_STYLE: booleanFromString.default(true),
 });
+
+const S3_REQUIRED = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PUBLIC_URL',
+] as const;
 
 export type Env = z.infer<typeof envSchema> & {
   PUBLIC_URL: string;
@@ -59,6 +79,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  if (env.STORAGE_DRIVER === 's3') {
+    const missing = S3_REQUIRED.filter((key) => !env[key]);
+    if (missing.length > 0) {
+      const lines = missing.map((key) => `  - ${key}: obrigatório com STORAGE_DRIVER=s3`);
+      throw new EnvError(`Configuração inválida:\n${lines.join('\n')}`);
+    }
+  }
   const databaseKind = env.DATABASE_URL ? 'postgres' : 'pglite';
   return {
     ...env,

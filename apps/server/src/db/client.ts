@@ -1,5 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -36,7 +38,8 @@ export async function openPglite(
   const client = new PGlite({
     dataDir,
     loadDataDir: options.loadDataDir,
-    extensions: { btree_gist },
+    // btree_gist: the no-overlap constraint; unaccent and pg_trgm: client and appointment search.
+    extensions: { btree_gist, unaccent, pg_trgm },
   });
   await client.waitReady;
   const pgliteDb = drizzlePglite({ client, schema });

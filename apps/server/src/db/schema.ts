@@ -165,6 +165,11 @@ export const services = pgTable(
     check('services_name_not_blank', sql`btrim(${t.name}) <> ''`),
     index('services_professional_created_idx').on(t.professionalId, t.createdAt.desc()),
     index('services_professional_active_name_idx').on(t.professionalId, t.isActive, t.name),
+    // Appointment search by service name, without case or accents.
+    index('services_name_trgm_idx').using(
+      'gin',
+      sql`agendaki_unaccent(lower(${t.name})) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -210,6 +215,11 @@ export const clients = pgTable(
     uniqueIndex('clients_professional_email_unique')
       .on(t.professionalId, sql`lower(${t.email})`)
       .where(sql`${t.email} IS NOT NULL`),
+    // Search by any part of name, e-mail or phone digits (functions: drizzle/0003_search_extensions.sql).
+    index('clients_search_trgm_idx').using(
+      'gin',
+      sql`agendaki_client_search_text(${t.name}, ${t.email}, ${t.phone}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -246,6 +256,13 @@ export const appointments = pgTable(
     check('appointments_price_non_negative', sql`${t.totalPrice} >= 0`),
     index('appointments_professional_date_idx').on(
       t.professionalId,
+      t.appointmentDate,
+      t.startTime,
+    ),
+    // Status filter and its count without walking every appointment of the professional.
+    index('appointments_professional_status_date_idx').on(
+      t.professionalId,
+      t.status,
       t.appointmentDate,
       t.startTime,
     ),
@@ -292,3 +309,17 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Abuse-limit counters (sign-in, sign-up, e-mail requests): fixed windows kept in the database
+ * so that every instance behind a load balancer counts the same attempts.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
+);

@@ -1,0 +1,3 @@
+CREATE INDEX "appointments_professional_status_date_idx" ON "appointments" USING btree ("professional_id","status","appointment_date","start_time");--> statement-breakpoint
+CREATE INDEX "clients_search_trgm_idx" ON "clients" USING gin (agendaki_client_search_text("name", "email", "phone") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "services_name_trgm_idx" ON "services" USING gin (agendaki_unaccent(lower("name")) gin_trgm_ops);

@@ -1,0 +1,88 @@
+import {
+  appointmentInputSchema,
+  appointmentListQuerySchema,
+  appointmentSchema,
+  appointmentUpdateSchema,
+  pageSchema,
+} from '@agendaki/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import * as appointments from './service';
+
+const idParams = z.object({ id: z.string() });
+
+/** Agenda (SPEC.md section 2): filtered, paginated appointments and the appointment form. */
+export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/appointments',
+    {
+      onRequest: app.requireProfessional,
+      schema: {
+        querystring: appointmentListQuerySchema,
+        response: { 200: pageSchema(appointmentSchema) },
+      },
+    },
+    async (request) =>
+      appointments.listAppointments(db, request.getProfessional(), request.query, app.clock.now()),
+  );
+
+  app.get(
+    '/api/appointments/:id',
+    {
+      onRequest: app.requireProfessional,
+      schema: { params: idParams, response: { 200: appointmentSchema } },
+    },
+    async (request) =>
+      appointments.getAppointment(db, request.getProfessional().profileId, request.params.id),
+  );
+
+  app.post(
+    '/api/appointments',
+    {
+      onRequest: app.requireProfessional,
+      schema: { body: appointmentInputSchema, response: { 201: appointmentSchema } },
+    },
+    async (request, reply) => {
+      const appointment = await appointments.createAppointment(
+        db,
+        request.getProfessional().profileId,
+        request.body,
+      );
+      return reply.status(201).send(appointment);
+    },
+  );
+
+  app.patch(
+    '/api/appointments/:id',
+    {
+      onRequest: app.requireProfessional,
+      schema: {
+        params: idParams,
+        body: appointmentUpdateSchema,
+        response: { 200: appointmentSchema },
+      },
+    },
+    async (request) =>
+      appointments.updateAppointment(
+        db,
+        request.getProfessional().profileId,
+        request.params.id,
+        request.body,
+        app.clock.now(),
+      ),
+  );
+
+  app.delete(
+    '/api/appointments/:id',
+    { onRequest: app.requireProfessional, schema: { params: idParams } },
+    async (request, reply) => {
+      await appointments.deleteAppointment(
+        db,
+        request.getProfessional().profileId,
+        request.params.id,
+      );
+      return reply.status(204).send();
+    },
+  );
+};

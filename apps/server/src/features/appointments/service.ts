@@ -1,0 +1,175 @@
+import {
+  addDaysToDate,
+  CROSSES_MIDNIGHT_MESSAGE,
+  formatTime,
+  minutesToTime,
+  timeToMinutes,
+  toAppointmentStatus,
+  toCents,
+  WEEK_PERIOD_DAYS,
+  zonedToday,
+  type Appointment,
+  type appointmentInputSchema,
+  type appointmentListQuerySchema,
+  type AppointmentPeriod,
+  type appointmentUpdateSchema,
+  type Page,
+} from '@agendaki/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import * as repo from './repo';
+
+type CreateInput = z.output<typeof appointmentInputSchema>;
+type UpdateInput = z.output<typeof appointmentUpdateSchema>;
+type ListQuery = z.output<typeof appointmentListQuerySchema>;
+
+/** Who asks, and where their wall clock stands (DECISIONS.md, Time). */
+export interface ProfessionalContext {
+  profileId: string;
+  timezone: string;
+}
+
+const NOT_FOUND = 'Agendamento não encontrado';
+const CLIENT_NOT_FOUND = 'Cliente não encontrado';
+const SERVICE_NOT_FOUND = 'Serviço não encontrado';
+
+export function toAppointmentDto(row: repo.JoinedAppointment): Appointment {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    serviceId: row.serviceId,
+    appointmentDate: row.appointmentDate,
+    startTime: formatTime(row.startTime),
+    endTime: formatTime(row.endTime),
+    totalPrice: row.totalPrice,
+    totalPriceCents: toCents(row.totalPrice),
+    status: toAppointmentStatus(row.status),
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    client: row.client,
+    service: row.service,
+  };
+}
+
+/** "Today" and "next 7 days" are calendar dates in the professional's zone, from the clock. */
+export function getPeriodRange(
+  period: AppointmentPeriod,
+  now: Date,
+  timezone: string,
+): { from?: string; to?: string } {
+  if (period === 'all') return {};
+  const today = zonedToday(now, timezone);
+  return { from: today, to: period === 'today' ? today : addDaysToDate(today, WEEK_PERIOD_DAYS) };
+}
+
+/** End = start + the service's duration (SPEC.md section 9); it may end at 24:00, not later. */
+function computeEndTime(startTime: string, durationMinutes: number): string {
+  const end = timeToMinutes(startTime) + durationMinutes;
+  if (end > 24 * 60) throw new AppError('BAD_REQUEST', CROSSES_MIDNIGHT_MESSAGE);
+  return minutesToTime(end);
+}
+
+async function requireOwnClient(db: Db, profileId: string, clientId: string) {
+  if (!(await repo.isOwnClient(db, profileId, clientId))) {
+    throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
+  }
+}
+
+async function requireOwnService(db: Db, profileId: string, serviceId: string) {
+  const service = await repo.findOwnService(db, profileId, serviceId);
+  if (!service) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
+  return service;
+}
+
+async function loadAppointment(db: Db, profileId: string, id: string): Promise<Appointment> {
+  const row = await repo.findAppointment(db, profileId, id);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toAppointmentDto(row);
+}
+
+export async function listAppointments(
+  db: Db,
+  professional: ProfessionalContext,
+  query: ListQuery,
+  now: Date,
+): Promise<Page<Appointment>> {
+  const { rows, total } = await repo.listAppointments(db, professional.profileId, {
+    search: query.search,
+    status: query.status === 'all' ? undefined : query.status,
+    ...getPeriodRange(query.period, now, professional.timezone),
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return { items: rows.map(toAppointmentDto), total, page: query.page, pageSize: query.pageSize };
+}
+
+export function getAppointment(db: Db, profileId: string, id: string): Promise<Appointment> {
+  return loadAppointment(db, profileId, id);
+}
+
+/**
+ * The server computes end time and price from the service. Overlaps are refused by the
+ * database's exclusion constraint (SQLSTATE 23P01 -> 409), which no race can slip past.
+ */
+export async function createAppointment(
+  db: Db,
+  profileId: string,
+  input: CreateInput,
+): Promise<Appointment> {
+  return db.transaction(async (tx) => {
+    await requireOwnClient(tx, profileId, input.clientId);
+    const service = await requireOwnService(tx, profileId, input.serviceId);
+    const id = await repo.insertAppointment(tx, profileId, {
+      clientId: input.clientId,
+      serviceId: input.serviceId,
+      appointmentDate: input.appointmentDate,
+      startTime: input.startTime,
+      endTime: computeEndTime(input.startTime, service.durationMinutes),
+      totalPrice: service.price,
+      status: input.status ?? 'scheduled',
+      notes: input.notes,
+    });
+    return loadAppointment(tx, profileId, id);
+  });
+}
+
+/**
+ * Changes any subset. A new service sets a new price; a new service, date or start time sets a
+ * new end time from the service's duration. Otherwise the booked price and times stay.
+ */
+export async function updateAppointment(
+  db: Db,
+  profileId: string,
+  id: string,
+  input: UpdateInput,
+  now: Date,
+): Promise<Appointment> {
+  return db.transaction(async (tx) => {
+    const existing = await repo.findAppointmentRow(tx, profileId, id);
+    if (!existing) throw new AppError('NOT_FOUND', NOT_FOUND);
+    const values: Partial<repo.AppointmentValues> = { ...input };
+    if (input.clientId !== undefined && input.clientId !== existing.clientId) {
+      await requireOwnClient(tx, profileId, input.clientId);
+    }
+    const serviceId = input.serviceId ?? existing.serviceId;
+    const startTime = input.startTime ?? formatTime(existing.startTime);
+    const isNewService = serviceId !== existing.serviceId;
+    const isNewTime =
+      startTime !== formatTime(existing.startTime) ||
+      (input.appointmentDate ?? existing.appointmentDate) !== existing.appointmentDate;
+    if (isNewService || isNewTime) {
+      const service = await requireOwnService(tx, profileId, serviceId);
+      values.endTime = computeEndTime(startTime, service.durationMinutes);
+      if (isNewService) values.totalPrice = service.price;
+    }
+    await repo.updateAppointment(tx, profileId, id, values, now);
+    return loadAppointment(tx, profileId, id);
+  });
+}
+
+export async function deleteAppointment(db: Db, profileId: string, id: string): Promise<void> {
+  if (!(await repo.deleteAppointment(db, profileId, id))) {
+    throw new AppError('NOT_FOUND', NOT_FOUND);
+  }
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { ChangePasswordInput, ResetPasswordInput } from '@agendaki/shared';
+import type { Professional } from '../../plugins/auth';
+import { AppError } from '../../lib/errors';
+import { rateLimitKey } from '../../plugins/rate-limit';
+import { enqueueMail } from '../mail/service';
+import { renderResetPasswordMail } from '../mail/templates';
+import { AUTH_LIMITS, LIMIT_SCOPES } from './limits';
+import {
+  consumeToken,
+  deleteSessionsOfUser,
+  deleteTokensOfUser,
+  findCredentialPasswordHash,
+  findUserByEmail,
+  insertToken,
+  markEmailVerified,
+  updateCredentialPassword,
+} from './repo';
+import type { AuthServiceDeps, RequestMeta } from './service';
+import { createToken, TOKEN_TTL_MS, tokenIdentifier } from './tokens';
+
+export const INVALID_RESET_LINK_MESSAGE = 'Link inválido ou expirado. Solicite um novo.';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Senha atual incorreta';
+
+export type PasswordService = ReturnType<typeof createPasswordService>;
+
+/** "Esqueci minha senha", the "Nova senha" form, and the change in Configurações > Segurança. */
+export function createPasswordService(deps: AuthServiceDeps) {
+  const { db, auth, clock, limiter } = deps;
+  const hashPassword = async (password: string) => (await auth.$context).password.hash(password);
+
+  return {
+    /** Mails a single-use link valid for 1 hour; answers the same for unknown addresses. */
+    async requestReset(email: string, meta: RequestMeta): Promise<void> {
+      await limiter.consume(
+        rateLimitKey(LIMIT_SCOPES.mailRequestIp, meta.ip),
+        AUTH_LIMITS.mailRequestsPerIp,
+      );
+      await limiter.consume(
+        rateLimitKey(LIMIT_SCOPES.resetMail, email),
+        AUTH_LIMITS.resetMailsPerAccount,
+      );
+      const target = await findUserByEmail(db, email);
+      if (!target) return;
+      const now = clock.now();
+      const token = createToken();
+      const link = `${deps.publicUrl}/auth/nova-senha?token=${encodeURIComponent(token)}`;
+      await db.transaction(async (tx) => {
+        await insertToken(tx, {
+          id: randomUUID(),
+          identifier: tokenIdentifier('reset-password', token),
+          userId: target.id,
+          expiresAt: new Date(now.getTime() + TOKEN_TTL_MS['reset-password']),
+          now,
+        });
+        await enqueueMail(
+          tx,
+          renderResetPasswordMail({ to: target.email, name: target.name, link }),
+          now,
+        );
+      });
+      deps.mailWorker.wake();
+    },
+
+    /**
+     * Uses up the link, sets the password and ends every session of the user. Opening the link
+     * proves the mailbox, so an unconfirmed account becomes confirmed too.
+     */
+    async resetPassword(input: ResetPasswordInput, meta: RequestMeta): Promise<void> {
+      await limiter.consume(
+        rateLimitKey(LIMIT_SCOPES.resetPasswordIp, meta.ip),
+        AUTH_LIMITS.resetPasswordPerIp,
+      );
+      const passwordHash = await hashPassword(input.password);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const userId = await consumeToken(tx, tokenIdentifier('reset-password', input.token), now);
+        if (!userId) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK_MESSAGE);
+        await updateCredentialPassword(tx, userId, passwordHash, now);
+        await markEmailVerified(tx, userId, now);
+        await deleteTokensOfUser(tx, 'reset-password', userId);
+        await deleteSessionsOfUser(tx, userId);
+      });
+    },
+
+    /** Checks the current password, then ends the user's other sessions; this one stays. */
+    async changePassword(
+      professional: Professional,
+      sessionToken: string,
+      input: ChangePasswordInput,
+    ): Promise<void> {
+      const failuresKey = rateLimitKey(LIMIT_SCOPES.changePasswordFailures, professional.userId);
+      await limiter.assertBelow(failuresKey, AUTH_LIMITS.changePasswordFailuresPerUser);
+      const context = await auth.$context;
+      const currentHash = await findCredentialPasswordHash(db, professional.userId);
+      const isCurrentRight =
+        currentHash !== null &&
+        (await context.password.verify({ hash: currentHash, password: input.currentPassword }));
+      if (!isCurrentRight) {
+        await limiter.hit(failuresKey, AUTH_LIMITS.changePasswordFailuresPerUser);
+        throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD_MESSAGE);
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await updateCredentialPassword(tx, professional.userId, passwordHash, now);
+        await deleteSessionsOfUser(tx, professional.userId, { exceptToken: sessionToken });
+      });
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { and, eq, like, lte, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { account, session, user, verification } from '../../db/schema';
+
+export type UserRow = typeof user.$inferSelect;
+
+/** better-auth's provider id for e-mail and password accounts. */
+const CREDENTIAL_PROVIDER = 'credential';
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(user)
+    .where(sql`lower(${user.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
+  return row;
+}
+
+export async function insertUser(
+  db: Db,
+  values: { id: string; name: string; email: string; now: Date },
+): Promise<void> {
+  await db.insert(user).values({
+    id: values.id,
+    name: values.name,
+    email: values.email,
+    emailVerified: false,
+    createdAt: values.now,
+    updatedAt: values.now,
+  });
+}
+
+/** The credential account better-auth signs in with: accountId = userId, the password hash. */
+export async function insertCredentialAccount(
+  db: Db,
+  values: { id: string; userId: string; passwordHash: string; now: Date },
+): Promise<void> {
+  await db.insert(account).values({
+    id: values.id,
+    accountId: values.userId,
+    providerId: CREDENTIAL_PROVIDER,
+    userId: values.userId,
+    password: values.passwordHash,
+    createdAt: values.now,
+    updatedAt: values.now,
+  });
+}
+
+export async function findCredentialPasswordHash(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, CREDENTIAL_PROVIDER)))
+    .limit(1);
+  return row?.password ?? null;
+}
+
+export async function updateCredentialPassword(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(account)
+    .set({ password: passwordHash, updatedAt: now })
+    .where(and(eq(account.userId, userId), eq(account.providerId, CREDENTIAL_PROVIDER)));
+}
+
+export async function markEmailVerified(db: Db, userId: string, now: Date): Promise<void> {
+  await db.update(user).set({ emailVerified: true, updatedAt: now }).where(eq(user.id, userId));
+}
+
+/** Stores a token's hash; the user's expired tokens go at the same time, so none pile up. */
+export async function insertToken(
+  db: Db,
+  values: { id: string; identifier: string; userId: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await db
+    .delete(verification)
+    .where(and(eq(verification.value, values.userId), lte(verification.expiresAt, values.now)));
+  await db.insert(verification).values({
+    id: values.id,
+    identifier: values.identifier,
+    value: values.userId,
+    expiresAt: values.expiresAt,
+    createdAt: values.now,
+    updatedAt: values.now,
+  });
+}
+
+/**
+ * Uses up a token: deletes it and returns its user when it had not expired. The DELETE makes
+ * it single-use even when two requests race with the same link.
+ */
+export async function consumeToken(
+  db: Db,
+  identifier: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .delete(verification)
+    .where(eq(verification.identifier, identifier))
+    .returning({ userId: verification.value, expiresAt: verification.expiresAt });
+  return row && row.expiresAt > now ? row.userId : undefined;
+}
+
+export async function deleteTokensOfUser(db: Db, purpose: string, userId: string): Promise<void> {
+  await db
+    .delete(verification)
+    .where(and(eq(verification.value, userId), like(verification.identifier, `${purpose}:%`)));
+}
+
+/** Ends sessions server-side: all of them, or all but the one in use. */
+export async function deleteSessionsOfUser(
+  db: Db,
+  userId: string,
+  options: { exceptToken?: string } = {},
+): Promise<void> {
+  await db
+    .delete(session)
+    .where(
+      options.exceptToken
+        ? and(eq(session.userId, userId), ne(session.token, options.exceptToken))
+        : eq(session.userId, userId),
+    );
+}

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthUser, SignInInput, SignUpInput } from '@agendaki/shared';
+import { APIError } from 'better-auth/api';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
+import type { Auth } from '../../plugins/auth';
+import { rateLimitKey, type RateLimiter } from '../../plugins/rate-limit';
+import { enqueueMail } from '../mail/service';
+import { renderConfirmAccountMail } from '../mail/templates';
+import type { MailWorker } from '../mail/worker';
+import { createProfileForNewUser } from '../profile/service';
+import { startTrial } from '../subscription/service';
+import { AUTH_LIMITS, LIMIT_SCOPES } from './limits';
+import {
+  consumeToken,
+  findUserByEmail,
+  insertCredentialAccount,
+  insertToken,
+  insertUser,
+  markEmailVerified,
+  type UserRow,
+} from './repo';
+import { createToken, TOKEN_TTL_MS, tokenIdentifier } from './tokens';
+
+export interface AuthServiceDeps {
+  db: Db;
+  auth: Auth;
+  clock: Clock;
+  limiter: RateLimiter;
+  mailWorker: MailWorker;
+  publicUrl: string;
+}
+
+/** Who sends the request: rate limits count per IP; sessions record the user agent. */
+export interface RequestMeta {
+  ip: string;
+  headers: Headers;
+}
+
+export const EMAIL_TAKEN_MESSAGE = 'Este email já está cadastrado';
+export const INVALID_CREDENTIALS_MESSAGE = 'Email ou senha inválidos';
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Confirme seu e-mail antes de entrar. Enviamos um novo link de confirmação.';
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+type MailTarget = Pick<UserRow, 'id' | 'email' | 'name'>;
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, auth, clock, limiter } = deps;
+
+  /** Stores a fresh confirmation token and its mail; `tx` keeps both with the change. */
+  async function queueVerificationMail(tx: Db, target: MailTarget, now: Date): Promise<void> {
+    const token = createToken();
+    await insertToken(tx, {
+      id: randomUUID(),
+      identifier: tokenIdentifier('verify-email', token),
+      userId: target.id,
+      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS['verify-email']),
+      now,
+    });
+    const link = `${deps.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+    await enqueueMail(
+      tx,
+      renderConfirmAccountMail({ to: target.email, name: target.name, link }),
+      now,
+    );
+  }
+
+  async function sendNewVerificationMail(target: MailTarget): Promise<void> {
+    const now = clock.now();
+    await db.transaction((tx) => queueVerificationMail(tx, target, now));
+    deps.mailWorker.wake();
+  }
+
+  return {
+    /**
+     * One transaction: user, credential account, profile (unique link), trial subscription,
+     * confirmation token and its mail. Any failure leaves none of them behind.
+     */
+    async signUp(input: SignUpInput, meta: RequestMeta): Promise<void> {
+      await limiter.consume(rateLimitKey(LIMIT_SCOPES.signUpIp, meta.ip), AUTH_LIMITS.signUpPerIp);
+      await limiter.consume(
+        rateLimitKey(LIMIT_SCOPES.signUpAccount, input.email),
+        AUTH_LIMITS.signUpPerAccount,
+      );
+      if (await findUserByEmail(db, input.email)) {
+        throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE);
+      }
+      // Hashing is slow: done before the transaction so it holds no connection meanwhile.
+      const passwordHash = await (await auth.$context).password.hash(input.password);
+      const now = clock.now();
+      const userId = randomUUID();
+      try {
+        await db.transaction(async (tx) => {
+          await insertUser(tx, {
+            id: userId,
+            name: input.professionalName,
+            email: input.email,
+            now,
+          });
+          await insertCredentialAccount(tx, { id: randomUUID(), userId, passwordHash, now });
+          await createProfileForNewUser(tx, {
+            userId,
+            professionalName: input.professionalName,
+            businessName: input.businessName,
+            email: input.email,
+            now,
+          });
+          await startTrial(tx, userId, now);
+          const created = { id: userId, email: input.email, name: input.professionalName };
+          await queueVerificationMail(tx, created, now);
+        });
+      } catch (error) {
+        // Two sign-ups with one e-mail at once: the unique index settles it.
+        if (getSqlState(error) === SQLSTATE.UNIQUE_VIOLATION) {
+          throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE);
+        }
+        throw error;
+      }
+      deps.mailWorker.wake();
+    },
+
+    /** True when the link confirmed an account; false when unknown, expired or already used. */
+    async verifyEmail(token: string): Promise<boolean> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const userId = await consumeToken(tx, tokenIdentifier('verify-email', token), now);
+        if (!userId) return false;
+        await markEmailVerified(tx, userId, now);
+        return true;
+      });
+    },
+
+    /** Always answers the same, whether or not the address has an account (no enumeration). */
+    async resendVerification(email: string, meta: RequestMeta): Promise<void> {
+      await limiter.consume(
+        rateLimitKey(LIMIT_SCOPES.mailRequestIp, meta.ip),
+        AUTH_LIMITS.mailRequestsPerIp,
+      );
+      await limiter.consume(
+        rateLimitKey(LIMIT_SCOPES.verificationMail, email),
+        AUTH_LIMITS.verificationMailsPerAccount,
+      );
+      const target = await findUserByEmail(db, email);
+      if (target && !target.emailVerified) await sendNewVerificationMail(target);
+    },
+
+    /** better-auth checks the password and creates the session; we count and translate. */
+    async signIn(input: SignInInput, meta: RequestMeta) {
+      await limiter.consume(rateLimitKey(LIMIT_SCOPES.signInIp, meta.ip), AUTH_LIMITS.signInPerIp);
+      const failuresKey = rateLimitKey(LIMIT_SCOPES.signInFailures, input.email);
+      await limiter.assertBelow(failuresKey, AUTH_LIMITS.signInFailuresPerAccount);
+      try {
+        const result = await auth.api.signInEmail({
+          body: { email: input.email, password: input.password },
+          headers: meta.headers,
+          returnHeaders: true,
+        });
+        const signedIn: AuthUser = {
+          id: result.response.user.id,
+          email: result.response.user.email,
+        };
+        return { user: signedIn, headers: result.headers };
+      } catch (error) {
+        if (!(error instanceof APIError)) throw error;
+        if (error.body?.code === 'EMAIL_NOT_VERIFIED') {
+          // A new link with the refusal, within the same per-address limit as "reenviar".
+          const key = rateLimitKey(LIMIT_SCOPES.verificationMail, input.email);
+          const target = await findUserByEmail(db, input.email);
+          if (target && (await limiter.hit(key, AUTH_LIMITS.verificationMailsPerAccount))) {
+            await sendNewVerificationMail(target);
+          }
+          throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
+        }
+        if (error.statusCode === 401 || error.statusCode === 400) {
+          await limiter.hit(failuresKey, AUTH_LIMITS.signInFailuresPerAccount);
+          throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
+        }
+        throw error;
+      }
+    },
+
+    /** Deletes the session row (the cookie stops working everywhere) and clears the cookie. */
+    async signOut(meta: RequestMeta): Promise<Headers> {
+      const result = await auth.api.signOut({ headers: meta.headers, returnHeaders: true });
+      return result.headers;
+    },
+  };
+}

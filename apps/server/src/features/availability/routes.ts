@@ -1,0 +1,26 @@
+import { availabilityWeekInputSchema, availabilityWeekSchema } from '@agendaki/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import * as availability from './service';
+
+/** Horário de Atendimento (SPEC.md section 2): the weekly windows, read and replaced whole. */
+export const availabilityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/availability',
+    {
+      onRequest: app.requireProfessional,
+      schema: { response: { 200: availabilityWeekSchema } },
+    },
+    async (request) => availability.getWeek(db, request.getProfessional().profileId),
+  );
+
+  app.put(
+    '/api/availability',
+    {
+      onRequest: app.requireProfessional,
+      schema: { body: availabilityWeekInputSchema, response: { 200: availabilityWeekSchema } },
+    },
+    async (request) =>
+      availability.replaceWeek(db, request.getProfessional().profileId, request.body),
+  );
+};

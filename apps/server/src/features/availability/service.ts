@@ -1,0 +1,35 @@
+import {
+  formatTime,
+  getDefaultAvailability,
+  type AvailabilityWeek,
+  type availabilityWeekInputSchema,
+} from '@agendaki/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import * as repo from './repo';
+
+type WeekInput = z.output<typeof availabilityWeekInputSchema>;
+
+/** The saved week ordered by day and start; with nothing saved, SPEC.md's defaults, flagged. */
+export async function getWeek(db: Db, professionalId: string): Promise<AvailabilityWeek> {
+  const rows = await repo.listWindows(db, professionalId);
+  if (rows.length === 0) return { isDefault: true, windows: getDefaultAvailability() };
+  return {
+    isDefault: false,
+    windows: rows.map((row) => ({
+      dayOfWeek: row.dayOfWeek,
+      startTime: formatTime(row.startTime),
+      endTime: formatTime(row.endTime),
+      isActive: row.isActive,
+    })),
+  };
+}
+
+export async function replaceWeek(
+  db: Db,
+  professionalId: string,
+  input: WeekInput,
+): Promise<AvailabilityWeek> {
+  await repo.replaceWeek(db, professionalId, input.windows);
+  return getWeek(db, professionalId);
+}

@@ -1,0 +1,106 @@
+import { toSearchTerm } from '@agendaki/shared';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { clients } from '../../db/schema';
+
+export type ClientRow = typeof clients.$inferSelect;
+
+export interface ClientValues {
+  name?: string;
+  email?: string | null;
+  phone?: string | null;
+  notes?: string | null;
+}
+
+/** An id that is not a UUID names no row: answer "not found" instead of a database error. */
+const isUuid = (id: string) => /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(id);
+
+/**
+ * The condition of a client search (see `toSearchTerm`): any part of the name or e-mail without
+ * case or accents, or any run of the phone's digits. It is the expression of the GIN trigram
+ * index `clients_search_trgm_idx` (functions in drizzle/0003_search_extensions.sql).
+ */
+function clientSearchCondition(search: string): SQL {
+  const term = toSearchTerm(search);
+  const pattern =
+    term.kind === 'digits' ? sql`${term.pattern}` : sql`agendaki_unaccent(lower(${term.pattern}))`;
+  return sql`agendaki_client_search_text(${clients.name}, ${clients.email}, ${clients.phone}) LIKE ${pattern}`;
+}
+
+export interface ListClientsOptions {
+  search?: string;
+  sort: 'recent' | 'name';
+  limit: number;
+  offset: number;
+}
+
+export async function listClients(db: Db, professionalId: string, options: ListClientsOptions) {
+  const where = and(
+    eq(clients.professionalId, professionalId),
+    options.search ? clientSearchCondition(options.search) : undefined,
+  );
+  const order =
+    options.sort === 'name'
+      ? [asc(sql`agendaki_unaccent(lower(${clients.name}))`), asc(clients.id)]
+      : [desc(clients.createdAt), desc(clients.id)];
+  const rows = await db
+    .select()
+    .from(clients)
+    .where(where)
+    .orderBy(...order)
+    .limit(options.limit)
+    .offset(options.offset);
+  const [total] = await db.select({ value: count() }).from(clients).where(where);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function findClient(
+  db: Db,
+  professionalId: string,
+  id: string,
+): Promise<ClientRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, id), eq(clients.professionalId, professionalId)));
+  return row;
+}
+
+export async function insertClient(
+  db: Db,
+  professionalId: string,
+  values: Required<ClientValues>,
+): Promise<ClientRow> {
+  const [row] = await db
+    .insert(clients)
+    .values({ ...values, professionalId })
+    .returning();
+  return row!;
+}
+
+export async function updateClient(
+  db: Db,
+  professionalId: string,
+  id: string,
+  values: ClientValues,
+  now: Date,
+): Promise<ClientRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .update(clients)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(clients.id, id), eq(clients.professionalId, professionalId)))
+    .returning();
+  return row;
+}
+
+/** Deletes the client; their appointments go with them (ON DELETE CASCADE, DECISIONS.md Data). */
+export async function deleteClient(db: Db, professionalId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .delete(clients)
+    .where(and(eq(clients.id, id), eq(clients.professionalId, professionalId)))
+    .returning({ id: clients.id });
+  return rows.length > 0;
+}

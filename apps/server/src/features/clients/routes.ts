@@ -1,0 +1,76 @@
+import {
+  clientInputSchema,
+  clientListQuerySchema,
+  clientSchema,
+  clientUpdateSchema,
+  pageSchema,
+} from '@agendaki/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import * as clients from './service';
+
+const idParams = z.object({ id: z.string() });
+
+/** Clientes (SPEC.md section 2): searchable, paginated list and the client form. */
+export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/clients',
+    {
+      onRequest: app.requireProfessional,
+      schema: { querystring: clientListQuerySchema, response: { 200: pageSchema(clientSchema) } },
+    },
+    async (request) => clients.listClients(db, request.getProfessional().profileId, request.query),
+  );
+
+  app.get(
+    '/api/clients/:id',
+    {
+      onRequest: app.requireProfessional,
+      schema: { params: idParams, response: { 200: clientSchema } },
+    },
+    async (request) =>
+      clients.getClient(db, request.getProfessional().profileId, request.params.id),
+  );
+
+  app.post(
+    '/api/clients',
+    {
+      onRequest: app.requireProfessional,
+      schema: { body: clientInputSchema, response: { 201: clientSchema } },
+    },
+    async (request, reply) => {
+      const client = await clients.createClient(
+        db,
+        request.getProfessional().profileId,
+        request.body,
+      );
+      return reply.status(201).send(client);
+    },
+  );
+
+  app.patch(
+    '/api/clients/:id',
+    {
+      onRequest: app.requireProfessional,
+      schema: { params: idParams, body: clientUpdateSchema, response: { 200: clientSchema } },
+    },
+    async (request) =>
+      clients.updateClient(
+        db,
+        request.getProfessional().profileId,
+        request.params.id,
+        request.body,
+        app.clock.now(),
+      ),
+  );
+
+  app.delete(
+    '/api/clients/:id',
+    { onRequest: app.requireProfessional, schema: { params: idParams } },
+    async (request, reply) => {
+      await clients.deleteClient(db, request.getProfessional().profileId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,86 @@
+import type {
+  Client,
+  clientInputSchema,
+  clientListQuerySchema,
+  clientUpdateSchema,
+  Page,
+} from '@agendaki/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
+import * as repo from './repo';
+
+type CreateInput = z.output<typeof clientInputSchema>;
+type UpdateInput = z.output<typeof clientUpdateSchema>;
+type ListQuery = z.output<typeof clientListQuerySchema>;
+
+const NOT_FOUND = 'Cliente não encontrado';
+export const DUPLICATE_EMAIL_MESSAGE = 'Já existe um cliente com este e-mail.';
+
+export function toClientDto(row: repo.ClientRow): Client {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One e-mail per client of a professional, in any letter case (unique index on lower(email)). */
+function refuseDuplicateEmail(error: unknown): never {
+  if (getSqlState(error) === SQLSTATE.UNIQUE_VIOLATION) {
+    throw new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE);
+  }
+  throw error;
+}
+
+export async function listClients(
+  db: Db,
+  professionalId: string,
+  query: ListQuery,
+): Promise<Page<Client>> {
+  const { rows, total } = await repo.listClients(db, professionalId, {
+    search: query.search,
+    sort: query.sort,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return { items: rows.map(toClientDto), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getClient(db: Db, professionalId: string, id: string): Promise<Client> {
+  const row = await repo.findClient(db, professionalId, id);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toClientDto(row);
+}
+
+export async function createClient(
+  db: Db,
+  professionalId: string,
+  input: CreateInput,
+): Promise<Client> {
+  const row = await repo.insertClient(db, professionalId, input).catch(refuseDuplicateEmail);
+  return toClientDto(row);
+}
+
+export async function updateClient(
+  db: Db,
+  professionalId: string,
+  id: string,
+  input: UpdateInput,
+  now: Date,
+): Promise<Client> {
+  const row = await repo
+    .updateClient(db, professionalId, id, input, now)
+    .catch(refuseDuplicateEmail);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toClientDto(row);
+}
+
+export async function deleteClient(db: Db, professionalId: string, id: string): Promise<void> {
+  if (!(await repo.deleteClient(db, professionalId, id))) {
+    throw new AppError('NOT_FOUND', NOT_FOUND);
+  }
+}

@@ -1,0 +1,34 @@
+import { eq, like, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { profiles } from '../../db/schema';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+type NewProfile = typeof profiles.$inferInsert;
+
+export async function findProfileByUserId(db: Db, userId: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return row;
+}
+
+/** Links equal to `base` or of the form `base-…`: the candidates a new link must avoid. */
+export async function findLinksLike(db: Db, base: string): Promise<string[]> {
+  // `base` holds only a-z, 0-9 and hyphens, so it needs no LIKE escaping.
+  const rows = await db
+    .select({ customLink: profiles.customLink })
+    .from(profiles)
+    .where(or(eq(profiles.customLink, base), like(profiles.customLink, `${base}-%`)));
+  return rows.map((row) => row.customLink);
+}
+
+/** Inserts the profile unless another one took the link meanwhile (then returns undefined). */
+export async function insertProfileUnlessLinkTaken(
+  db: Db,
+  values: NewProfile,
+): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .insert(profiles)
+    .values(values)
+    .onConflictDoNothing({ target: profiles.customLink })
+    .returning();
+  return row;
+}

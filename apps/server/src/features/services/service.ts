@@ -1,0 +1,155 @@
+import {
+  IMAGE_TYPE_DETAIL,
+  IMAGE_TYPE_ERROR,
+  toCents,
+  type Service,
+  type serviceInputSchema,
+  type serviceUpdateSchema,
+} from '@agendaki/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
+import { detectImageType, type FileStorage } from '../storage/service';
+import * as repo from './repo';
+
+export interface ServicesDeps {
+  db: Db;
+  storage: FileStorage;
+}
+
+type CreateInput = z.output<typeof serviceInputSchema>;
+type UpdateInput = z.output<typeof serviceUpdateSchema>;
+
+const NOT_FOUND = 'Serviço não encontrado';
+export const SERVICE_IN_USE_MESSAGE =
+  'Este serviço possui agendamentos. Desative-o em vez de excluir.';
+
+export function toServiceDto(row: repo.ServiceRow): Service {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    priceCents: toCents(row.price),
+    durationMinutes: row.durationMinutes,
+    imageUrl: row.imageUrl,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** numeric(10, 2) takes the decimal as text; the schema already allows two places at most. */
+const toPrice = (price: number) => price.toFixed(2);
+
+export async function listServices(
+  { db }: Pick<ServicesDeps, 'db'>,
+  professionalId: string,
+  options: { activeOnly: boolean },
+): Promise<Service[]> {
+  const rows = await repo.listServices(db, professionalId, options);
+  return rows.map(toServiceDto);
+}
+
+export async function createService(
+  { db }: Pick<ServicesDeps, 'db'>,
+  professionalId: string,
+  input: CreateInput,
+): Promise<Service> {
+  const row = await repo.insertService(db, professionalId, {
+    name: input.name,
+    description: input.description,
+    price: toPrice(input.price),
+    durationMinutes: input.durationMinutes,
+    isActive: input.isActive ?? true,
+  });
+  return toServiceDto(row);
+}
+
+export async function updateService(
+  { db }: Pick<ServicesDeps, 'db'>,
+  professionalId: string,
+  id: string,
+  input: UpdateInput,
+  now: Date,
+): Promise<Service> {
+  const { price, ...rest } = input;
+  const row = await repo.updateService(
+    db,
+    professionalId,
+    id,
+    { ...rest, ...(price === undefined ? {} : { price: toPrice(price) }) },
+    now,
+  );
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toServiceDto(row);
+}
+
+export async function deleteService(
+  { db, storage }: ServicesDeps,
+  professionalId: string,
+  id: string,
+): Promise<void> {
+  const existing = await repo.findService(db, professionalId, id);
+  if (!existing) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (await repo.hasAppointments(db, professionalId, id)) {
+    throw new AppError('CONFLICT', SERVICE_IN_USE_MESSAGE);
+  }
+  // The foreign key (ON DELETE RESTRICT) decides if an appointment arrived since the check.
+  const deleted = await repo.deleteService(db, professionalId, id).catch((error: unknown) => {
+    if (getSqlState(error) === SQLSTATE.FOREIGN_KEY_VIOLATION) {
+      throw new AppError('CONFLICT', SERVICE_IN_USE_MESSAGE);
+    }
+    throw error;
+  });
+  if (!deleted) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (deleted.imageUrl) await removeQuietly(storage, deleted.imageUrl);
+}
+
+/** Stores the image under a random name, points the service at it and drops the old file. */
+export async function setServiceImage(
+  { db, storage }: ServicesDeps,
+  professionalId: string,
+  id: string,
+  data: Buffer,
+  now: Date,
+): Promise<Service> {
+  const existing = await repo.findService(db, professionalId, id);
+  if (!existing) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const contentType = detectImageType(data);
+  if (!contentType) {
+    throw new AppError('BAD_REQUEST', IMAGE_TYPE_ERROR, { description: IMAGE_TYPE_DETAIL });
+  }
+  const url = await storage.save({ data, contentType });
+  let row: repo.ServiceRow | undefined;
+  try {
+    row = await repo.updateService(db, professionalId, id, { imageUrl: url }, now);
+  } catch (error) {
+    await removeQuietly(storage, url);
+    throw error;
+  }
+  if (!row) {
+    await removeQuietly(storage, url);
+    throw new AppError('NOT_FOUND', NOT_FOUND);
+  }
+  if (existing.imageUrl) await removeQuietly(storage, existing.imageUrl);
+  return toServiceDto(row);
+}
+
+export async function removeServiceImage(
+  { db, storage }: ServicesDeps,
+  professionalId: string,
+  id: string,
+  now: Date,
+): Promise<Service> {
+  const existing = await repo.findService(db, professionalId, id);
+  if (!existing) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const row = await repo.updateService(db, professionalId, id, { imageUrl: null }, now);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (existing.imageUrl) await removeQuietly(storage, existing.imageUrl);
+  return toServiceDto(row);
+}
+
+async function removeQuietly(storage: FileStorage, url: string): Promise<void> {
+  // The record no longer points at the file: a file left behind costs disk, never correctness.
+  await storage.remove(url).catch(() => {});
+}

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { AppError } from '../lib/errors';
+import { RATE_LIMIT_MESSAGE } from './errors';
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimiter {
+  /** Counts one event; throws 429 once the window holds more than `max` events. */
+  consume(key: string, limit: Limit): Promise<void>;
+  /** Counts one event and tells whether it was within the limit, without throwing. */
+  hit(key: string, limit: Limit): Promise<boolean>;
+  /** Throws 429 when `max` events are already counted (e.g. failed logins), counting nothing. */
+  assertBelow(key: string, limit: Limit): Promise<void>;
+}
+
+/**
+ * A counter key. The identifier (an IP, an e-mail) is hashed so the table holds no addresses.
+ * Tests use it to seed counters instead of making a hundred real attempts.
+ */
+export function rateLimitKey(scope: string, identifier: string): string {
+  const digest = createHash('sha256').update(identifier.toLowerCase()).digest('base64url');
+  return `${scope}:${digest.slice(0, 32)}`;
+}
+
+const CLEANUP_EVERY_HITS = 500;
+
+function tooManyRequests(resetAt: Date, now: Date): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+  return new AppError('TOO_MANY_REQUESTS', RATE_LIMIT_MESSAGE, { retryAfterSeconds });
+}
+
+/**
+ * Fixed-window counters in the `rate_limits` table: one atomic upsert per event, so several
+ * app instances sharing one PostgreSQL count together. Windows follow the app clock.
+ */
+export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
+  let hitsSinceCleanup = 0;
+
+  async function count(key: string, limit: Limit): Promise<{ count: number; resetAt: Date }> {
+    const now = clock.now();
+    const nowSql = sql`${now.toISOString()}::timestamptz`;
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, count: 1, resetAt: new Date(now.getTime() + limit.windowMs) })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`CASE WHEN ${rateLimits.resetAt} <= ${nowSql} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+          resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${nowSql} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
+        },
+      })
+      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+    hitsSinceCleanup += 1;
+    if (hitsSinceCleanup >= CLEANUP_EVERY_HITS) {
+      hitsSinceCleanup = 0;
+      await db.delete(rateLimits).where(lte(rateLimits.resetAt, now));
+    }
+    return row!;
+  }
+
+  return {
+    async consume(key, limit) {
+      const { count: total, resetAt } = await count(key, limit);
+      if (total > limit.max) throw tooManyRequests(resetAt, clock.now());
+    },
+    async hit(key, limit) {
+      return (await count(key, limit)).count <= limit.max;
+    },
+    async assertBelow(key, limit) {
+      const now = clock.now();
+      const row = await db.query.rateLimits.findFirst({ where: (t, { eq }) => eq(t.key, key) });
+      if (row && row.resetAt > now && row.count >= limit.max)
+        throw tooManyRequests(row.resetAt, now);
+    },
+  };
+}
+
+export function registerRateLimiter(app: FastifyInstance, db: Db): void {
+  app.decorate('rateLimiter', createRateLimiter(db, app.clock));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimiter: RateLimiter;
+  }
+}
