@@ -75,5 +75,7 @@ export function listAvailableSlots(input: ListSlotsInput): string[] {
 
 /** Weekdays (0–6) with at least one active window: the calendar disables the others. */
 export function listOpenWeekdays(windows: readonly AvailabilityWindow[]): number[] {
-  return [...new Set(windows.filter((w) => w.isActive).map((w) => w.dayOfWeek))].sort((a, b) => a - b);
+  return [...new Set(windows.filter((w) => w.isActive).map((w) => w.dayOfWeek))].sort(
+    (a, b) => a - b,
+  );
 }
