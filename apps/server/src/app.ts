@@ -16,7 +16,7 @@ import { healthRoutes } from './features/health/routes';
 import { profileRoutes } from './features/profile/routes';
 import { servicesRoutes } from './features/services/routes';
 import { uploadsRoutes } from './features/storage/routes';
-import { createFileStorage } from './features/storage/service';
+import { createFileStorage, getImageOrigins } from './features/storage/service';
 import { systemClock, type Clock } from './lib/clock';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -55,7 +55,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('clock', clock);
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
+  await registerSecurityHeaders(app, {
+    publicUrl: env.PUBLIC_URL,
+    imageOrigins: getImageOrigins(env),
+  });
   registerOriginCheck(app, { publicUrl: env.PUBLIC_URL });
   registerRateLimiter(app, database.db);
   registerMail(app, { env, db: database.db });
