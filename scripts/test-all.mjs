@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { run } from './lib.mjs';
+import { runFaultSuite } from './test-faults.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, '.test-reports');
@@ -47,7 +48,17 @@ async function runE2e() {
   suites.push({ name: `navegador (${label})`, passed, failed });
 }
 
+async function runFaults() {
+  const { passed, failed } = await runFaultSuite();
+  suites.push({
+    name: `falhas: processo morto, SMTP fora, banco reiniciado (${label})`,
+    passed,
+    failed,
+  });
+}
+
 await runVitest();
+await runFaults();
 await runE2e();
 
 console.log('\nResumo:');

@@ -57,6 +57,8 @@ async function main() {
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
+    // Journeys send X-Forwarded-For so each one has its own client address (e2e/fixtures.ts).
+    TRUST_PROXY: 'true',
     // info: journeys read the mails the server logs when no SMTP is configured.
     LOG_LEVEL: 'info',
     ...(database ? { DATABASE_URL: database.url } : {}),

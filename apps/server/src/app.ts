@@ -10,10 +10,14 @@ import { authRoutes } from './features/auth/routes';
 import { configRoutes } from './features/config/routes';
 import { appointmentsRoutes } from './features/appointments/routes';
 import { availabilityRoutes } from './features/availability/routes';
+import { bookingRoutes } from './features/booking/routes';
+import { billingRoutes } from './features/billing/routes';
 import { clientsRoutes } from './features/clients/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { healthRoutes } from './features/health/routes';
 import { profileRoutes } from './features/profile/routes';
+import { publicProfileRoutes } from './features/public-profile/routes';
+import { getPublicProfessional } from './features/public-profile/service';
 import { servicesRoutes } from './features/services/routes';
 import { uploadsRoutes } from './features/storage/routes';
 import { createFileStorage, getImageOrigins } from './features/storage/service';
@@ -75,8 +79,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(availabilityRoutes, { db: database.db });
   await app.register(clientsRoutes, { db: database.db });
   await app.register(appointmentsRoutes, { db: database.db });
+  await app.register(billingRoutes, { db: database.db, env });
+  await app.register(publicProfileRoutes, { db: database.db });
+  await app.register(bookingRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
 
-  await registerWebApp(app, env.WEB_DIST_DIR);
+  await registerWebApp(app, env.WEB_DIST_DIR, {
+    publicUrl: env.PUBLIC_URL,
+    loadProfessional: (identifier) => getPublicProfessional(database.db, identifier, clock.now()),
+  });
   return app;
 }
 

@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { EnvError, loadEnv } from './config/env';
 import { DataDirLockedError } from './db/lock';
 import { openDatabase } from './db/open-database';
+import { seedDemoData } from './features/demo/service';
+import { createFileStorage } from './features/storage/service';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -12,6 +14,23 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => {
     await database.close();
   });
+  if (env.DEMO_DATA) {
+    // "Ver Demonstração" (DECISIONS.md): /book/demo. A failure here never stops the server.
+    try {
+      const demo = await seedDemoData({
+        db: database.db,
+        storage: createFileStorage(env),
+        clock: app.clock,
+      });
+      if (demo.status === 'link-taken') {
+        app.log.warn('demo data skipped: the link /book/demo belongs to another professional');
+      } else {
+        app.log.info(demo, 'demo professional ready at /book/demo');
+      }
+    } catch (error) {
+      app.log.error({ err: error }, 'demo data could not be created');
+    }
+  }
 
   let isShuttingDown = false;
   const shutdown = (signal: string) => {

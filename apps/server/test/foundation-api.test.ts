@@ -108,6 +108,10 @@ describe('serving the built web app', () => {
       path.join(dist, 'index.html'),
       '<!doctype html><html lang="pt-BR"><title>Agendaki</title></html>',
     );
+    fs.writeFileSync(
+      path.join(dist, 'book.html'),
+      '<!doctype html><html lang="pt-BR"><title>Agende online · Agendaki</title></html>',
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     web = await createTestApp({ env: { WEB_DIST_DIR: dist }, database: ctx.database });
   });
@@ -117,11 +121,22 @@ describe('serving the built web app', () => {
   });
 
   it('answers client routes with index.html, not cached', async () => {
-    for (const url of ['/', '/dashboard/services', '/book/studio-ana', '/qualquer/coisa']) {
+    for (const url of ['/', '/dashboard/services', '/qualquer/coisa']) {
+      const res = await web.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<title>Agendaki</title>');
+      expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    }
+  });
+
+  it('answers shared booking links with book.html, the public page on its own, not cached', async () => {
+    for (const url of ['/book/studio-ana', '/profissional/studio-ana']) {
       const res = await web.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('lang="pt-BR"');
+      expect(res.body).toContain('<title>Agende online · Agendaki</title>');
       expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     }
   });

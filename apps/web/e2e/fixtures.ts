@@ -22,9 +22,24 @@ function watchPageErrors(page: Page, allowed: RegExp[]): string[] {
   return unexpected;
 }
 
+let journeyCount = 0;
+
+/**
+ * Each journey comes from its own client address (the e2e server trusts X-Forwarded-For), as
+ * real users do: the per-IP rate limits stay real and one journey never spends another's quota.
+ * 198.18.0.0/15 is reserved for tests; nothing is sent there, it is only a header value.
+ */
+function nextClientAddress(): string {
+  journeyCount += 1;
+  return `198.18.${Math.floor(journeyCount / 250) % 250}.${(journeyCount % 250) + 1}`;
+}
+
 /** `test` whose page fails the test on any unexpected console.error or uncaught exception. */
 export const test = base.extend<ConsoleGuardOptions>({
   allowedConsoleErrors: [[], { option: true }],
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': nextClientAddress() });
+  },
   page: async ({ page, allowedConsoleErrors }, use) => {
     const unexpected = watchPageErrors(page, allowedConsoleErrors);
     await use(page);

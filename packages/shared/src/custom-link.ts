@@ -23,6 +23,7 @@ export const RESERVED_LINKS: ReadonlySet<string> = new Set([
   'suporte',
   'ajuda',
   'agendaki',
+  'demo',
   'www',
   'app',
   'root',

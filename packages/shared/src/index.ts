@@ -13,3 +13,8 @@ export * from './availability-schemas';
 export * from './client-schemas';
 export * from './service-schemas';
 export * from './slots';
+export * from './billing';
+export * from './booking-plan';
+export * from './booking-schemas';
+export * from './profile-schemas';
+export * from './image-type';

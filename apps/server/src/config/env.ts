@@ -48,7 +48,28 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z.url({ error: 'deve ser uma URL completa' }).optional(),
   /** bucket in the path (MinIO, most S3-compatibles) instead of in the host name. */
   S3_FORCE_PATH_STYLE: booleanFromString.default(true),
+  /**
+   * Stripe (features/billing): with these three set, payments go through Stripe Checkout, the
+   * Billing Portal and signed webhooks; without them, through the local demonstration checkout.
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'deve ser uma chave secreta do Stripe (sk_… ou rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, 'deve ser o segredo de assinatura do webhook (whsec_…)')
+    .optional(),
+  /** The recurring BRL price whose amount equals PLAN_PRICE_CENTS. */
+  STRIPE_PRICE_ID: z
+    .string()
+    .regex(/^price_[A-Za-z0-9_]+$/, 'deve ser o id de um preço do Stripe (price_…)')
+    .optional(),
+  /** Another address for Stripe's API, e.g. a local stand-in in tests (http://127.0.0.1:12111). */
+  STRIPE_API_BASE: z.url({ error: 'deve ser uma URL completa' }).optional(),
 });
+
+const STRIPE_REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
 
 const S3_REQUIRED = [
   'S3_ENDPOINT',
@@ -85,6 +106,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       const lines = missing.map((key) => `  - ${key}: obrigatório com STORAGE_DRIVER=s3`);
       throw new EnvError(`Configuração inválida:\n${lines.join('\n')}`);
     }
+  }
+  const stripeSet = STRIPE_REQUIRED.filter((key) => env[key]);
+  if (stripeSet.length > 0 && stripeSet.length < STRIPE_REQUIRED.length) {
+    const lines = STRIPE_REQUIRED.filter((key) => !env[key]).map(
+      (key) => `  - ${key}: obrigatório junto com ${stripeSet.join(', ')}`,
+    );
+    throw new EnvError(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const databaseKind = env.DATABASE_URL ? 'postgres' : 'pglite';
   return {

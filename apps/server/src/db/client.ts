@@ -70,6 +70,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   });
   // A dropped idle connection (database restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // A connection dropped while a request holds it (between two queries of a transaction) emits
+  // 'error' on the client, which the pool does not listen to: unheard, it would kill the process.
+  // The request's next query fails instead, and the pool discards the client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

@@ -1,3 +1,4 @@
+import type { BookingResponse } from '@agendaki/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -130,6 +131,8 @@ export const subscriptions = pgTable(
     provider: varchar('provider', { length: 20 }),
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id'),
+    /** `created` of the last provider event applied; an older event arriving late is ignored. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -272,6 +275,28 @@ export const appointments = pgTable(
   ],
 );
 
+/**
+ * Public bookings by the page's idempotency key (DECISIONS.md, Booking several services): the
+ * key is claimed in the booking's transaction and keeps its answer, so a retried request gets
+ * the first answer back and books nothing new; a concurrent duplicate waits on the unique index.
+ */
+export const bookingRequests = pgTable(
+  'booking_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull(),
+    /** The 201 answer; written in the same transaction that claims the key. */
+    response: jsonb('response').$type<BookingResponse>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('booking_requests_professional_key_unique').on(t.professionalId, t.idempotencyKey),
+  ],
+);
+
 // ---------------------------------------------------------------- infrastructure
 
 /** Durable outbox: a mail is stored with the change that causes it and sent by a worker. */
@@ -302,6 +327,28 @@ export interface MailAttachment {
   contentType: string;
   content: string;
 }
+
+/**
+ * Payment provider events already handled, by the provider's event id: a webhook delivered
+ * twice (or replayed) is applied once (features/billing).
+ */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: text('id').primaryKey(),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    type: varchar('type', { length: 100 }).notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** applied | stale (older than the last applied one) | ignored (nothing to apply it to). */
+    outcome: varchar('outcome', { length: 20 }).notNull(),
+    eventCreatedAt: timestamp('event_created_at', { withTimezone: true }).notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('billing_events_outcome_valid', sql`${t.outcome} IN ('applied', 'stale', 'ignored')`),
+    index('billing_events_user_idx').on(t.userId),
+  ],
+);
 
 /** Server-wide settings kept in the database so that every instance shares them (e.g. the auth secret). */
 export const appSettings = pgTable('app_settings', {

@@ -8,6 +8,10 @@ export const ERROR_STATUS = {
   SUBSCRIPTION_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Public booking: the time is past or outside the hours (features/booking). */
+  SLOT_UNAVAILABLE: 409,
+  /** Public booking: another appointment holds the time (the no-overlap constraint). */
+  SLOT_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
@@ -48,6 +52,9 @@ export const SQLSTATE = {
   CHECK_VIOLATION: '23514',
   NOT_NULL_VIOLATION: '23502',
   EXCLUSION_VIOLATION: '23P01',
+  DEADLOCK_DETECTED: '40P01',
+  CHARACTER_NOT_IN_REPERTOIRE: '22021',
+  UNTRANSLATABLE_CHARACTER: '22P05',
   STRING_TOO_LONG: '22001',
   INVALID_TEXT: '22P02',
   INVALID_DATETIME: '22007',

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Called by the payment provider's servers, authenticated by its signature (features/billing). */
+const SIGNED_WEBHOOKS = new Set(['/api/billing/webhook']);
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** The origins our own pages are served from: PUBLIC_URL, plus its loopback aliases in local use. */
@@ -33,6 +35,7 @@ export function registerOriginCheck(app: FastifyInstance, options: { publicUrl: 
   const allowed = getAllowedOrigins(options.publicUrl);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SIGNED_WEBHOOKS.has(request.url.split('?')[0]!)) return;
     if (isCrossOrigin(request, allowed)) {
       throw new AppError('FORBIDDEN', 'Requisição de outra origem recusada.');
     }

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { PublicProfessionalResponse } from '@agendaki/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { renderSharedLinkPage } from '../features/public-profile/html';
 import { sendApiNotFound } from './errors';
 
 const API_PREFIX = '/api/';
@@ -10,14 +12,30 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith(API_PREFIX);
 }
 
+/** What shared booking links need to fill book.html (features/public-profile). */
+export interface SharedLinkOptions {
+  publicUrl: string;
+  /** The public profile as `GET /api/public/professionals/:identifier` answers it, if bookable. */
+  loadProfessional(identifier: string): Promise<PublicProfessionalResponse | undefined>;
+}
+
 /**
  * Serves the built web app: hashed files under /assets/ cached for a year, everything else
  * revalidated, and index.html for every client route (react-router decides what it shows).
+ * Shared booking links get book.html, the public page's own small app (apps/web/book.html),
+ * with the professional's title, Open Graph tags and data.
  * Without a build (API-only tests, dev mode) only the API answers.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  sharedLinks?: SharedLinkOptions,
+): Promise<void> {
   const indexPath = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
+  // A build from before the public page had its own entry still works: the SPA shows it too.
+  const bookPath = path.join(distDir, 'book.html');
+  const sharedLinkPagePath = fs.existsSync(bookPath) ? bookPath : indexPath;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -35,6 +53,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     });
   }
 
+  if (hasBuild && sharedLinks) registerSharedLinkPages(app, sharedLinkPagePath, sharedLinks);
+
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
@@ -43,4 +63,47 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     }
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });
+}
+
+/** Like every other page: always revalidated, since it carries live data. */
+const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/**
+ * /book/:link and /profissional/:identifier: book.html (read once per process) with the
+ * professional's data; an unknown or unbookable professional gets the plain page, which
+ * then shows "Profissional não encontrado" itself.
+ */
+function registerSharedLinkPages(
+  app: FastifyInstance,
+  pagePath: string,
+  options: SharedLinkOptions,
+): void {
+  let pageHtml: Promise<string> | undefined;
+  const readPage = () =>
+    (pageHtml ??= fs.promises.readFile(pagePath, 'utf8').catch((error: unknown) => {
+      pageHtml = undefined;
+      throw error;
+    }));
+
+  async function sendPage(identifier: string, request: FastifyRequest, reply: FastifyReply) {
+    const html = await readPage();
+    let data: PublicProfessionalResponse | undefined;
+    try {
+      data = await options.loadProfessional(identifier);
+    } catch (error) {
+      // The page still loads and asks the API itself, which shows the error in its own words.
+      request.log.warn({ err: error }, 'shared link page served without data');
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', PAGE_CACHE_CONTROL)
+      .send(renderSharedLinkPage(html, data, options.publicUrl));
+  }
+
+  app.get<{ Params: { link: string } }>('/book/:link', (request, reply) =>
+    sendPage(request.params.link, request, reply),
+  );
+  app.get<{ Params: { identifier: string } }>('/profissional/:identifier', (request, reply) =>
+    sendPage(request.params.identifier, request, reply),
+  );
 }

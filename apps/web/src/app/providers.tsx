@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '@/lib/query-client';
+import { TOASTER_PROPS } from '@/lib/toaster-options';
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -14,14 +15,7 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster
-        position="top-right"
-        richColors
-        closeButton
-        theme="light"
-        containerAriaLabel="Notificações"
-        toastOptions={{ closeButtonAriaLabel: 'Fechar notificação' }}
-      />
+      <Toaster {...TOASTER_PROPS} />
     </QueryClientProvider>
   );
 }

@@ -1,11 +1,21 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/test/render-route';
+import { signedInRoutes, signedOutRoutes } from '@/test/account-fixtures';
+import { stubApi } from '@/test/api-stub';
 
 /** Every route of SPEC.md section 2 resolves to its own page, not to the 404. */
 describe('route table', () => {
   it.each([
     ['/auth', 'Entrar'],
+    ['/auth/nova-senha?token=abc', 'Nova senha'],
+  ])('%s shows the page titled "%s" to a visitor', async (path, title) => {
+    stubApi(signedOutRoutes());
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeDefined();
+  });
+
+  it.each([
     ['/dashboard', 'Dashboard'],
     ['/dashboard/link', 'Meu Link'],
     ['/dashboard/appointments', 'Agenda'],
@@ -14,7 +24,8 @@ describe('route table', () => {
     ['/dashboard/clients', 'Clientes'],
     ['/dashboard/billing', 'Assinaturas'],
     ['/dashboard/settings', 'Configurações'],
-  ])('%s shows the page titled "%s"', async (path, title) => {
+  ])('%s shows the page titled "%s" to a signed-in professional', async (path, title) => {
+    stubApi(signedInRoutes());
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeDefined();
   });
@@ -23,14 +34,17 @@ describe('route table', () => {
     ['/book/salao-da-maria', 'salao-da-maria'],
     ['/profissional/salao-da-maria', 'salao-da-maria'],
   ])('%s shows the public booking page for its link', async (path, link) => {
+    // No route stubbed: the lookup answers 404, so the page says the professional is unknown.
+    const { calls } = stubApi({});
     renderRoute(path);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Agendamento online' }),
+      await screen.findByRole('heading', { level: 1, name: 'Profissional não encontrado' }),
     ).toBeDefined();
-    expect(screen.getByText(link)).toBeDefined();
+    expect(calls.map((call) => call.path)).toEqual([`/api/public/professionals/${link}`]);
   });
 
   it('marks the current dashboard page in the sidebar, "Dashboard" only on exact match', async () => {
+    stubApi(signedInRoutes());
     renderRoute('/dashboard/services');
     await screen.findByRole('heading', { level: 1, name: 'Serviços' });
 

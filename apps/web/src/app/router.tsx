@@ -63,6 +63,18 @@ export const routes: RouteObject[] = [
         path: paths.auth.path,
         lazy: async () => ({ Component: (await import('./routes/auth')).AuthRoute }),
       },
+      {
+        path: paths.newPassword.path,
+        lazy: async () => ({
+          Component: (await import('./routes/auth-new-password')).NewPasswordRoute,
+        }),
+      },
+      {
+        path: paths.checkoutDemo.path,
+        lazy: async () => ({
+          Component: (await import('./routes/checkout-demo')).CheckoutDemoRoute,
+        }),
+      },
       { path: paths.book.path, lazy: loadPublicBooking },
       { path: paths.profissional.path, lazy: loadPublicBooking },
       {

@@ -2,9 +2,32 @@
  * Every route of the app (SPEC.md section 2). Links use `getHref`; the router uses `path`.
  * Dashboard paths are absolute so a page can link to any other without relative-path puzzles.
  */
+
+/** The views of /auth, kept in `?view=` so a link can open sign-up or the reset form directly. */
+export type AuthView = 'login' | 'cadastro' | 'recuperar-senha';
+
+/** The tabs of Configurações, kept in `?tab=` ("Perfil" in the avatar menu opens `profile`). */
+export type SettingsTab = 'profile' | 'business' | 'link' | 'security';
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
-  auth: { path: '/auth', getHref: () => '/auth' },
+  auth: {
+    path: '/auth',
+    /** The login view is the default and has no `view` parameter. */
+    getHref: (view?: AuthView) => withQuery('/auth', { view: view === 'login' ? undefined : view }),
+  },
+  /** The "Nova senha" form the reset e-mail links to (the server builds that link). */
+  newPassword: {
+    path: '/auth/nova-senha',
+    getHref: (token?: string) => withQuery('/auth/nova-senha', { token }),
+  },
   book: {
     path: '/book/:customLink',
     getHref: (customLink: string) => `/book/${encodeURIComponent(customLink)}`,
@@ -13,15 +36,28 @@ export const paths = {
     path: '/profissional/:identifier',
     getHref: (identifier: string) => `/profissional/${encodeURIComponent(identifier)}`,
   },
+  /** The local demonstration checkout (features/billing), opened in a new tab. */
+  checkoutDemo: {
+    path: '/checkout/demo',
+    getHref: (session?: string) => withQuery('/checkout/demo', { session }),
+  },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
     link: { path: '/dashboard/link', getHref: () => '/dashboard/link' },
-    appointments: { path: '/dashboard/appointments', getHref: () => '/dashboard/appointments' },
+    appointments: {
+      path: '/dashboard/appointments',
+      /** `isNew` opens the create form at once (the home's "Novo Agendamento"). */
+      getHref: (isNew = false) =>
+        isNew ? '/dashboard/appointments?new=1' : '/dashboard/appointments',
+    },
     services: { path: '/dashboard/services', getHref: () => '/dashboard/services' },
     availability: { path: '/dashboard/availability', getHref: () => '/dashboard/availability' },
     clients: { path: '/dashboard/clients', getHref: () => '/dashboard/clients' },
     billing: { path: '/dashboard/billing', getHref: () => '/dashboard/billing' },
-    settings: { path: '/dashboard/settings', getHref: () => '/dashboard/settings' },
+    settings: {
+      path: '/dashboard/settings',
+      getHref: (tab?: SettingsTab) => withQuery('/dashboard/settings', { tab }),
+    },
   },
 } as const;
 

@@ -1,5 +1,5 @@
 import { toSearchTerm, type AppointmentStatus } from '@agendaki/shared';
-import { and, asc, count, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, clients, services } from '../../db/schema';
 
@@ -168,4 +168,36 @@ export async function deleteAppointment(db: Db, professionalId: string, id: stri
     .where(and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)))
     .returning({ id: appointments.id });
   return rows.length > 0;
+}
+
+/** The times held on a date: every appointment that is not cancelled (public booking slots). */
+export function listBusyIntervals(db: Db, professionalId: string, date: string) {
+  return db
+    .select({ startTime: appointments.startTime, endTime: appointments.endTime })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.professionalId, professionalId),
+        eq(appointments.appointmentDate, date),
+        ne(appointments.status, 'cancelled'),
+      ),
+    )
+    .orderBy(asc(appointments.startTime));
+}
+
+/** Several appointments in one statement: all are inserted or none (the exclusion constraint decides). */
+export async function insertAppointments(
+  db: Db,
+  professionalId: string,
+  values: readonly AppointmentValues[],
+): Promise<{ id: string; serviceId: string; startTime: string; endTime: string }[]> {
+  return db
+    .insert(appointments)
+    .values(values.map((value) => ({ ...value, professionalId })))
+    .returning({
+      id: appointments.id,
+      serviceId: appointments.serviceId,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+    });
 }

@@ -173,3 +173,55 @@ export async function deleteAppointment(db: Db, profileId: string, id: string): 
     throw new AppError('NOT_FOUND', NOT_FOUND);
   }
 }
+
+// ------------------------------------------------ for features/booking and features/demo
+
+/** Non-cancelled appointments of the date as "HH:MM" intervals, for `listAvailableSlots`. */
+export async function listBusyTimes(
+  db: Db,
+  profileId: string,
+  date: string,
+): Promise<{ startTime: string; endTime: string }[]> {
+  const rows = await repo.listBusyIntervals(db, profileId, date);
+  return rows.map((row) => ({
+    startTime: formatTime(row.startTime),
+    endTime: formatTime(row.endTime),
+  }));
+}
+
+export interface BookedAppointmentValues {
+  clientId: string;
+  serviceId: string;
+  appointmentDate: string;
+  startTime: string;
+  endTime: string;
+  totalPrice: string;
+  notes: string | null;
+}
+
+/**
+ * Inserts a public booking's appointments (status scheduled) in one statement, in `db`'s
+ * transaction. An overlap fails the whole statement with SQLSTATE 23P01; the caller maps it.
+ * Answers in the order given, times as "HH:MM".
+ */
+export async function insertBookedAppointments(
+  db: Db,
+  profileId: string,
+  values: readonly BookedAppointmentValues[],
+): Promise<{ id: string; serviceId: string; startTime: string; endTime: string }[]> {
+  const rows = await repo.insertAppointments(
+    db,
+    profileId,
+    values.map((value) => ({ ...value, status: 'scheduled' as const })),
+  );
+  const byStart = new Map(rows.map((row) => [formatTime(row.startTime), row]));
+  return values.map((value) => {
+    const row = byStart.get(value.startTime)!;
+    return {
+      id: row.id,
+      serviceId: row.serviceId,
+      startTime: formatTime(row.startTime),
+      endTime: formatTime(row.endTime),
+    };
+  });
+}

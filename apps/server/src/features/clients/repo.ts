@@ -104,3 +104,66 @@ export async function deleteClient(db: Db, professionalId: string, id: string): 
     .returning({ id: clients.id });
   return rows.length > 0;
 }
+
+/** The professional's client with this e-mail in any letter case (unique index on lower(email)). */
+export async function findClientByEmail(
+  db: Db,
+  professionalId: string,
+  email: string,
+): Promise<ClientRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(
+      and(
+        eq(clients.professionalId, professionalId),
+        sql`lower(${clients.email}) = lower(${email})`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Inserts the client unless one with the same e-mail exists, in any letter case; a concurrent
+ * insert of the same e-mail waits for the other transaction, then yields undefined.
+ */
+export async function insertClientUnlessEmailTaken(
+  db: Db,
+  professionalId: string,
+  values: { name: string; email: string; phone: string | null; now: Date },
+): Promise<ClientRow | undefined> {
+  const [row] = await db
+    .insert(clients)
+    .values({
+      professionalId,
+      name: values.name,
+      email: values.email,
+      phone: values.phone,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** Sets the phone only where none is stored (a returning client's booking fills it in). */
+export async function fillEmptyPhone(
+  db: Db,
+  professionalId: string,
+  id: string,
+  phone: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(clients)
+    .set({ phone, updatedAt: now })
+    .where(
+      and(
+        eq(clients.id, id),
+        eq(clients.professionalId, professionalId),
+        sql`coalesce(btrim(${clients.phone}), '') = ''`,
+      ),
+    );
+}

@@ -84,3 +84,33 @@ export async function deleteClient(db: Db, professionalId: string, id: string): 
     throw new AppError('NOT_FOUND', NOT_FOUND);
   }
 }
+
+// ------------------------------------------------ for features/booking and features/demo
+
+/**
+ * The client of a public booking (DECISIONS.md, Booking several services): matched within the
+ * professional by e-mail, case-insensitively, and reused (an empty phone filled in); otherwise
+ * created. Safe under concurrency: the unique index on (professional_id, lower(email)) decides.
+ * Pass the booking's transaction as `db`.
+ */
+export async function findOrCreateClientByEmail(
+  db: Db,
+  professionalId: string,
+  input: { name: string; email: string; phone: string | null },
+  now: Date,
+): Promise<{ id: string; isNew: boolean }> {
+  const reuse = async (row: repo.ClientRow) => {
+    if (input.phone && !row.phone?.trim()) {
+      await repo.fillEmptyPhone(db, professionalId, row.id, input.phone, now);
+    }
+    return { id: row.id, isNew: false };
+  };
+  const existing = await repo.findClientByEmail(db, professionalId, input.email);
+  if (existing) return reuse(existing);
+  const created = await repo.insertClientUnlessEmailTaken(db, professionalId, { ...input, now });
+  if (created) return { id: created.id, isNew: true };
+  // Another booking created this client between our read and our insert.
+  const concurrent = await repo.findClientByEmail(db, professionalId, input.email);
+  if (!concurrent) throw new Error('client vanished after an e-mail conflict');
+  return reuse(concurrent);
+}

@@ -1,4 +1,4 @@
-import { eq, like, or } from 'drizzle-orm';
+import { and, eq, like, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 
@@ -31,4 +31,39 @@ export async function insertProfileUnlessLinkTaken(
     .onConflictDoNothing({ target: profiles.customLink })
     .returning();
   return row;
+}
+
+type ProfileChanges = Partial<
+  Pick<
+    NewProfile,
+    'professionalName' | 'businessName' | 'phone' | 'bio' | 'timezone' | 'customLink' | 'updatedAt'
+  >
+>;
+
+/** Updates the signed-in professional's own profile; undefined when it no longer exists. */
+export async function updateProfileById(
+  db: Db,
+  profileId: string,
+  changes: ProfileChanges,
+): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .update(profiles)
+    .set(changes)
+    .where(eq(profiles.id, profileId))
+    .returning();
+  return row;
+}
+
+/** Whether a profile other than `profileId` holds `customLink`. */
+export async function isLinkHeldByAnother(
+  db: Db,
+  profileId: string,
+  customLink: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.customLink, customLink), ne(profiles.id, profileId)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,11 +1,25 @@
-import { meResponseSchema } from '@agendaki/shared';
+import {
+  customLinkUpdateSchema,
+  linkAvailabilityQuerySchema,
+  linkAvailabilitySchema,
+  meResponseSchema,
+  profileSchema,
+  profileUpdateSchema,
+} from '@agendaki/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { UNAUTHORIZED_MESSAGE } from '../../plugins/auth';
 import { getSubscriptionView } from '../subscription/service';
-import { getProfileByUserId, toProfileView } from './service';
+import {
+  changeCustomLink,
+  checkLinkAvailability,
+  getProfileByUserId,
+  toProfileView,
+  updateProfile,
+} from './service';
 
+/** The signed-in professional's own profile: read it, edit it, change the public link. */
 export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** Who is signed in, their profile and subscription (access computed with the clock). */
   app.get(
@@ -22,5 +36,47 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         subscription: await getSubscriptionView(db, professional.userId, app.clock.now()),
       };
     },
+  );
+
+  /** Configurações > Negócio. Allowed without subscription access: it is the user's own data. */
+  app.patch(
+    '/api/profile',
+    {
+      onRequest: app.requireProfessional,
+      schema: { body: profileUpdateSchema, response: { 200: profileSchema } },
+    },
+    async (request) =>
+      updateProfile(db, request.getProfessional().profileId, request.body, app.clock.now()),
+  );
+
+  app.get(
+    '/api/profile/link-availability',
+    {
+      onRequest: app.requireProfessional,
+      schema: {
+        querystring: linkAvailabilityQuerySchema,
+        response: { 200: linkAvailabilitySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return checkLinkAvailability(db, request.getProfessional().profileId, request.query.link);
+    },
+  );
+
+  // Editing the link needs subscription access (DECISIONS.md, Subscription): 403 otherwise.
+  app.put(
+    '/api/profile/link',
+    {
+      onRequest: app.requireAccess,
+      schema: { body: customLinkUpdateSchema, response: { 200: profileSchema } },
+    },
+    async (request) =>
+      changeCustomLink(
+        db,
+        request.getProfessional().profileId,
+        request.body.customLink,
+        app.clock.now(),
+      ),
   );
 };

@@ -1,15 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import {
+  checkCustomLinkRule,
+  customLinkSchema,
   DEFAULT_TIMEZONE,
+  PROFILE_MESSAGES,
   RESERVED_LINKS,
   slugifyBusinessName,
+  type LinkAvailability,
   type Profile,
+  type ProfileUpdate,
 } from '@agendaki/shared';
 import type { Db } from '../../db/client';
+import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import {
   findLinksLike,
   findProfileByUserId,
   insertProfileUnlessLinkTaken,
+  isLinkHeldByAnother,
+  updateProfileById,
   type ProfileRow,
 } from './repo';
 
@@ -73,4 +81,73 @@ export function toProfileView(row: ProfileRow): Profile {
     avatarUrl: row.avatarUrl,
     timezone: row.timezone,
   };
+}
+
+/** The profile vanished between the session check and the write (account deleted meanwhile). */
+function profileGone(): AppError {
+  return new AppError('NOT_FOUND', 'Perfil não encontrado');
+}
+
+/** Configurações > Negócio: names, phone, bio and the time zone (DECISIONS.md, Time). */
+export async function updateProfile(
+  db: Db,
+  profileId: string,
+  input: ProfileUpdate,
+  now: Date,
+): Promise<Profile> {
+  const row = await updateProfileById(db, profileId, { ...input, updatedAt: now });
+  if (!row) throw profileGone();
+  return toProfileView(row);
+}
+
+/**
+ * The editors' check, 500 ms after typing stops (DECISIONS.md, Custom link): the shared rule on
+ * the normalized candidate, then whether another profile holds it. One's own link is available.
+ */
+export async function checkLinkAvailability(
+  db: Db,
+  profileId: string,
+  candidate: string,
+): Promise<LinkAvailability> {
+  const rule = checkCustomLinkRule(candidate);
+  if (!rule.available) return rule;
+  if (await isLinkHeldByAnother(db, profileId, rule.link)) {
+    return {
+      link: rule.link,
+      available: false,
+      reason: 'taken',
+      message: PROFILE_MESSAGES.linkTaken,
+    };
+  }
+  return rule;
+}
+
+function linkConflict(): AppError {
+  return new AppError('CONFLICT', PROFILE_MESSAGES.linkConflict);
+}
+
+/**
+ * Stores a new custom link. The pre-check gives the usual answer; two saves racing for one link
+ * are settled by the unique index on `custom_link`: the loser's 23505 becomes the same 409.
+ */
+export async function changeCustomLink(
+  db: Db,
+  profileId: string,
+  customLink: string,
+  now: Date,
+): Promise<Profile> {
+  const parsed = customLinkSchema.safeParse(customLink);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Link inválido');
+  }
+  if (await isLinkHeldByAnother(db, profileId, parsed.data)) throw linkConflict();
+  let row: ProfileRow | undefined;
+  try {
+    row = await updateProfileById(db, profileId, { customLink: parsed.data, updatedAt: now });
+  } catch (error) {
+    if (getSqlState(error) === SQLSTATE.UNIQUE_VIOLATION) throw linkConflict();
+    throw error;
+  }
+  if (!row) throw profileGone();
+  return toProfileView(row);
 }

@@ -39,25 +39,6 @@ export function createStoredName(contentType: ServiceImageType): string {
   return `${randomBytes(16).toString('hex')}.${EXTENSION_BY_TYPE[contentType]}`;
 }
 
-function startsWith(data: Buffer, bytes: number[], offset = 0): boolean {
-  return bytes.every((byte, i) => data[offset + i] === byte);
-}
-
-const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
-
-/**
- * The image type by the file's first bytes (DECISIONS.md, Data): its name and the type the
- * browser claims are ignored, so a text file renamed .png or an SVG (which can carry script)
- * is refused. Returns undefined for anything but JPEG, PNG, WebP and GIF.
- */
-export function detectImageType(data: Buffer): ServiceImageType | undefined {
-  if (startsWith(data, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith(data, ascii('GIF87a')) || startsWith(data, ascii('GIF89a'))) return 'image/gif';
-  if (startsWith(data, ascii('RIFF')) && startsWith(data, ascii('WEBP'), 8)) return 'image/webp';
-  return undefined;
-}
-
 /** Files in a local folder (DATA_DIR/uploads), served by this server at /uploads/<name>. */
 export function createLocalStorage(directory: string): FileStorage {
   return {

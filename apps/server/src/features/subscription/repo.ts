@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subscriptions } from '../../db/schema';
 
@@ -21,4 +21,58 @@ export async function findSubscriptionByUserId(
     .where(eq(subscriptions.userId, userId))
     .limit(1);
   return row;
+}
+
+/** The provider's view of a subscription, as the billing feature writes it. */
+export interface ProviderSubscriptionValues {
+  status?: SubscriptionRow['status'];
+  trialEnd?: Date | null;
+  currentPeriodEnd?: Date | null;
+  cancelAtPeriodEnd?: boolean;
+  provider?: string;
+  providerCustomerId?: string | null;
+  providerSubscriptionId?: string | null;
+  lastEventAt?: Date;
+  updatedAt: Date;
+}
+
+/** The row, locked until the transaction `db` ends (a webhook and a demo payment never interleave). */
+export async function findSubscriptionByUserIdForUpdate(
+  db: Db,
+  userId: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function findUserIdByProviderIds(
+  db: Db,
+  ids: { subscriptionId?: string | null; customerId?: string | null },
+): Promise<string | undefined> {
+  const conditions = [
+    ids.subscriptionId ? eq(subscriptions.providerSubscriptionId, ids.subscriptionId) : undefined,
+    ids.customerId ? eq(subscriptions.providerCustomerId, ids.customerId) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (conditions.length === 0) return undefined;
+  const rows = await db
+    .select({ userId: subscriptions.userId, subscriptionId: subscriptions.providerSubscriptionId })
+    .from(subscriptions)
+    .where(or(...conditions))
+    .limit(2);
+  // A match on the subscription id wins over one on the customer id.
+  const bySubscription = rows.find((row) => row.subscriptionId === ids.subscriptionId);
+  return (bySubscription ?? rows[0])?.userId;
+}
+
+export async function updateSubscriptionByUserId(
+  db: Db,
+  userId: string,
+  values: ProviderSubscriptionValues,
+): Promise<void> {
+  await db.update(subscriptions).set(values).where(eq(subscriptions.userId, userId));
 }

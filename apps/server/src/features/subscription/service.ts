@@ -1,13 +1,24 @@
 import {
-  getSubscriptionAccess,
+  getBillingAccess,
+  getEffectiveStatus,
   TRIAL_DAYS,
+  type BillingSnapshot,
   type SubscriptionAccess,
-  type SubscriptionSnapshot,
   type SubscriptionStatus,
   type SubscriptionView,
 } from '@agendaki/shared';
 import type { Db } from '../../db/client';
-import { findSubscriptionByUserId, insertSubscription, type SubscriptionRow } from './repo';
+import {
+  findSubscriptionByUserId,
+  findSubscriptionByUserIdForUpdate,
+  findUserIdByProviderIds,
+  insertSubscription,
+  updateSubscriptionByUserId,
+  type ProviderSubscriptionValues,
+  type SubscriptionRow,
+} from './repo';
+
+export type { ProviderSubscriptionValues, SubscriptionRow };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,23 +32,29 @@ export async function startTrial(db: Db, userId: string, now: Date): Promise<voi
   });
 }
 
-function toSnapshot(row: SubscriptionRow): SubscriptionSnapshot {
+export function toBillingSnapshot(row: SubscriptionRow): BillingSnapshot {
   return {
     // The table's CHECK constraint keeps `status` within SUBSCRIPTION_STATUSES.
     status: row.status as SubscriptionStatus,
     trialEnd: row.trialEnd,
     currentPeriodEnd: row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
   };
 }
 
+/**
+ * Status and access at `now` (shared `getBillingAccess`): a subscription cancelled at period
+ * end reads `canceled` from the instant its period ends.
+ */
 export function toSubscriptionView(row: SubscriptionRow, now: Date): SubscriptionView {
-  const snapshot = toSnapshot(row);
+  const snapshot = toBillingSnapshot(row);
+  const { status: _status, ...access } = getBillingAccess(snapshot, now);
   return {
-    status: snapshot.status,
+    status: getEffectiveStatus(snapshot, now),
     trialEnd: row.trialEnd?.toISOString() ?? null,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    ...getSubscriptionAccess(snapshot, now),
+    ...access,
   };
 }
 
@@ -58,5 +75,39 @@ export async function getAccessForUser(
   now: Date,
 ): Promise<SubscriptionAccess> {
   const row = await findSubscriptionByUserId(db, userId);
-  return getSubscriptionAccess(row ? toSnapshot(row) : null, now);
+  const { status: _status, ...access } = getBillingAccess(row ? toBillingSnapshot(row) : null, now);
+  return access;
+}
+
+// ------------------------------------------------ for features/billing (provider events)
+
+export async function findSubscription(
+  db: Db,
+  userId: string,
+): Promise<SubscriptionRow | undefined> {
+  return findSubscriptionByUserId(db, userId);
+}
+
+/** Reads and locks the row inside the transaction `db`. */
+export async function lockSubscription(
+  db: Db,
+  userId: string,
+): Promise<SubscriptionRow | undefined> {
+  return findSubscriptionByUserIdForUpdate(db, userId);
+}
+
+/** Whose subscription the provider's subscription or customer id belongs to. */
+export async function findUserIdByProvider(
+  db: Db,
+  ids: { subscriptionId?: string | null; customerId?: string | null },
+): Promise<string | undefined> {
+  return findUserIdByProviderIds(db, ids);
+}
+
+export async function saveProviderState(
+  db: Db,
+  userId: string,
+  values: ProviderSubscriptionValues,
+): Promise<void> {
+  await updateSubscriptionByUserId(db, userId, values);
 }

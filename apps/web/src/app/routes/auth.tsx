@@ -1,13 +1,19 @@
+import { Navigate } from 'react-router';
 import { CenteredLayout } from '@/components/layouts/centered-layout';
-import { PageHeader } from '@/components/layouts/page-header';
+import { paths } from '@/config/paths';
+import { useMe } from '@/features/auth/api/get-me';
+import { AuthPanel } from '@/features/auth/components/auth-panel';
+import { PageLoading } from './root';
 
-/** Login, sign-up and password reset arrive with the auth issue. */
+/** Login, sign-up and "Esqueci minha senha". A signed-in visitor goes to the dashboard. */
 export function AuthRoute() {
+  const me = useMe();
+  if (me.isPending) return <PageLoading />;
+  if (me.data) return <Navigate to={paths.dashboard.root.getHref()} replace />;
+  // A failed session check (network) leaves the forms usable: signing in tells the truth.
   return (
     <CenteredLayout>
-      <div className="w-full max-w-md">
-        <PageHeader title="Entrar" />
-      </div>
+      <AuthPanel />
     </CenteredLayout>
   );
 }

@@ -1,19 +1,14 @@
 import { useParams } from 'react-router';
-import { CenteredLayout } from '@/components/layouts/centered-layout';
-import { PageHeader } from '@/components/layouts/page-header';
+import { BookingPage } from '@/features/booking/components/booking-page';
 
-/** /book/:customLink and /profissional/:identifier are the same screen (SPEC.md section 2). */
+/**
+ * /book/:customLink and /profissional/:identifier are the same screen (SPEC.md section 2).
+ * A visit to these addresses gets book.html from the server, its own small app (booking-app.tsx);
+ * this route only serves a client-side navigation here (links to the page are plain anchors).
+ */
 export function PublicBookingRoute() {
   const { customLink, identifier } = useParams();
-  const link = customLink ?? identifier ?? '';
-  return (
-    <CenteredLayout>
-      <div className="w-full max-w-2xl space-y-2">
-        <PageHeader title="Agendamento online" />
-        <p className="text-muted-foreground">
-          Link: <span className="font-medium text-foreground">{link}</span>
-        </p>
-      </div>
-    </CenteredLayout>
-  );
+  const link = (customLink ?? identifier ?? '').trim();
+  // A new link is a new page: nothing of the previous professional's wizard carries over.
+  return <BookingPage key={link} link={link} />;
 }

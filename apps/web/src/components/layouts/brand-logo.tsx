@@ -6,22 +6,26 @@ import { cn } from '@/lib/cn';
 
 export interface BrandLogoProps {
   className?: string;
+  /** Where the mark leads; the landing page unless told (the dashboard links its own home). */
+  to?: string;
+  /** Classes of the product name, e.g. to hide it in the collapsed sidebar. */
+  nameClassName?: string;
 }
 
 /** The product mark, linking home. The icon is decorative: the name is the link's text. */
-export function BrandLogo({ className }: BrandLogoProps) {
+export function BrandLogo({ className, to = paths.home.getHref(), nameClassName }: BrandLogoProps) {
   return (
     <Link
-      to={paths.home.getHref()}
+      to={to}
       className={cn(
         'inline-flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
         className,
       )}
     >
-      <span className="grid size-8 place-items-center rounded-lg bg-gradient-to-br from-teal-500 to-teal-700 text-white shadow-sm">
+      <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-teal-500 to-teal-700 text-white shadow-sm">
         <CalendarCheck className="size-[18px]" aria-hidden="true" />
       </span>
-      {PRODUCT_NAME}
+      <span className={nameClassName}>{PRODUCT_NAME}</span>
     </Link>
   );
 }

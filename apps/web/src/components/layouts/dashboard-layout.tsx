@@ -1,50 +1,66 @@
-import { NavLink, Outlet } from 'react-router';
-import { cn } from '@/lib/cn';
-import { BrandLogo } from './brand-logo';
-import { DASHBOARD_NAV_ITEMS } from './dashboard-nav-items';
+import { RefreshCw } from 'lucide-react';
+import { Navigate, Outlet } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { SidebarProvider } from '@/components/ui/sidebar';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useMe } from '@/features/auth/api/get-me';
+import { getErrorMessage } from '@/lib/api-client';
+import { AppSidebar } from './app-sidebar';
+import { TopBar } from './top-bar';
+import { useSessionExpiry } from './use-session-expiry';
 
-function DashboardNav({ className }: { className?: string }) {
+function SessionLoading() {
   return (
-    <nav aria-label="Menu do painel" className={className}>
-      {DASHBOARD_NAV_ITEMS.map(({ label, href, icon: Icon, isExact }) => (
-        <NavLink
-          key={href}
-          to={href}
-          end={isExact}
-          className={({ isActive }) =>
-            cn(
-              'flex shrink-0 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
-              isActive && 'bg-accent text-accent-foreground',
-            )
-          }
-        >
-          <Icon className="size-4" aria-hidden="true" />
-          {label}
-        </NavLink>
-      ))}
-    </nav>
+    <div className="grid min-h-dvh place-items-center">
+      <Spinner className="size-8" label="Carregando sua conta..." />
+    </div>
+  );
+}
+
+function SessionError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="grid min-h-dvh place-items-center p-6">
+      <div role="alert" className="flex max-w-sm flex-col items-center gap-4 text-center">
+        <h1 className="text-xl font-semibold">Não foi possível carregar sua conta</h1>
+        <p className="text-muted-foreground">{message}</p>
+        <Button onClick={onRetry}>
+          <RefreshCw aria-hidden="true" />
+          Tentar novamente
+        </Button>
+      </div>
+    </div>
   );
 }
 
 /**
- * The professional area's frame. The session guard, the collapsible sidebar (cookie
- * `sidebar:state`, Ctrl/Cmd+B) and the top bar's avatar menu arrive with the auth issue.
+ * The professional area's frame (SPEC.md "Dashboard shell"): a spinner while the session loads,
+ * /auth without a user, else the collapsible sidebar, the top bar and the page.
  */
 export function DashboardLayout() {
+  const me = useMe();
+  useSessionExpiry();
+  if (me.isPending) return <SessionLoading />;
+  if (!me.data) {
+    if (me.isError) {
+      return <SessionError message={getErrorMessage(me.error)} onRetry={() => void me.refetch()} />;
+    }
+    return <Navigate to={paths.auth.getHref()} replace />;
+  }
+
   return (
-    <div className="min-h-dvh bg-muted/40 md:flex">
-      <aside className="border-b bg-background md:sticky md:top-0 md:h-dvh md:w-64 md:shrink-0 md:border-r md:border-b-0">
-        <div className="flex h-16 flex-col justify-center px-4">
-          <BrandLogo />
-          <p className="pl-10 text-xs text-muted-foreground">Sistema Profissional</p>
+    <SidebarProvider>
+      <div className="flex min-h-dvh bg-muted/40">
+        <AppSidebar />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar email={me.data.user.email} />
+          <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+            <div className="mx-auto w-full max-w-6xl space-y-6">
+              <Outlet />
+            </div>
+          </main>
         </div>
-        <DashboardNav className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:overflow-visible" />
-      </aside>
-      <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
-        <div className="mx-auto w-full max-w-6xl space-y-6">
-          <Outlet />
-        </div>
-      </main>
-    </div>
+      </div>
+    </SidebarProvider>
   );
 }

@@ -1,5 +1,7 @@
-import { PageHeader } from '@/components/layouts/page-header';
+import { AppointmentsPage } from '@/features/appointments/components/appointments-page';
+import { useMe } from '@/features/auth/api/get-me';
 
 export function AppointmentsRoute() {
-  return <PageHeader title="Agenda" />;
+  const me = useMe();
+  return <AppointmentsPage timeZone={me.data?.profile.timezone} />;
 }

@@ -1,5 +1,5 @@
-import { PageHeader } from '@/components/layouts/page-header';
+import { AvailabilityPage } from '@/features/availability/components/availability-page';
 
 export function AvailabilityRoute() {
-  return <PageHeader title="Horário de Atendimento" />;
+  return <AvailabilityPage />;
 }

@@ -1,5 +1,7 @@
-import { PageHeader } from '@/components/layouts/page-header';
+import { useMe } from '@/features/auth/api/get-me';
+import { ClientsPage } from '@/features/clients/components/clients-page';
 
 export function ClientsRoute() {
-  return <PageHeader title="Clientes" />;
+  const me = useMe();
+  return <ClientsPage timeZone={me.data?.profile.timezone} />;
 }

@@ -39,10 +39,11 @@ export function HeroSection() {
           </Button>
           {isDemoVisible ? (
             <Button asChild size="lg" variant="outline">
-              <Link to={paths.book.getHref(DEMO_LINK)}>
+              {/* A full page load: the server answers /book/* with the public page's own app. */}
+              <a href={paths.book.getHref(DEMO_LINK)}>
                 <PlayCircle aria-hidden="true" />
                 Ver Demonstração
-              </Link>
+              </a>
             </Button>
           ) : null}
         </div>

@@ -1,0 +1,292 @@
+import {
+  addMonthsUtc,
+  getBillingAccess,
+  PLAN_NAME,
+  type BillingProvider,
+  type BillingSummary,
+  type PortalIntent,
+} from '@agendaki/shared';
+import { ZodError } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Professional } from '../../plugins/auth';
+import {
+  findSubscription,
+  findUserIdByProvider,
+  lockSubscription,
+  saveProviderState,
+  toBillingSnapshot,
+  type SubscriptionRow,
+} from '../subscription/service';
+import { interpretEvent, type Interpretation } from './events';
+import {
+  buildPaidCheckoutEvents,
+  buildSubscriptionUpdatedEvent,
+  newLocalId,
+  type LocalSubscriptionState,
+} from './local-provider';
+import type { BillingCustomer, PaymentProvider, ProviderEvent } from './provider';
+import { recordEventUnlessSeen, setEventOutcome, type EventOutcome } from './repo';
+
+export interface BillingDeps {
+  db: Db;
+  provider: PaymentProvider;
+  planPriceCents: number;
+}
+
+export type ApplyOutcome = EventOutcome | 'duplicate';
+
+const ALREADY_ACTIVE_MESSAGE =
+  'Sua assinatura já está ativa. Use "Gerenciar Assinatura" para alterá-la.';
+const NOTHING_TO_MANAGE_MESSAGE =
+  'Você ainda não tem uma assinatura paga. Use "Assinar Agora" para assinar.';
+const NOTHING_TO_CANCEL_MESSAGE = 'Não há pagamento recorrente ativo para cancelar.';
+const MALFORMED_EVENT_MESSAGE = 'Evento de pagamento em formato inesperado.';
+
+// ------------------------------------------------------------------ events
+
+async function resolveUserId(
+  db: Db,
+  refs: { userId?: string; subscriptionId?: string; customerId?: string },
+): Promise<string | undefined> {
+  if (refs.userId && (await findSubscription(db, refs.userId))) return refs.userId;
+  return findUserIdByProvider(db, {
+    subscriptionId: refs.subscriptionId,
+    customerId: refs.customerId,
+  });
+}
+
+async function applyChange(
+  db: Db,
+  provider: BillingProvider,
+  interpretation: Extract<Interpretation, { kind: 'change' }>,
+  eventAt: Date,
+  now: Date,
+): Promise<{ outcome: EventOutcome; userId: string | null }> {
+  const { refs, change } = interpretation;
+  const userId = await resolveUserId(db, refs);
+  const row = userId ? await lockSubscription(db, userId) : undefined;
+  if (!userId || !row) return { outcome: 'ignored', userId: null };
+  // Deliveries arrive in any order: what happened before the last applied event is history.
+  if (row.lastEventAt && eventAt.getTime() < row.lastEventAt.getTime()) {
+    return { outcome: 'stale', userId };
+  }
+  // An event about a previous subscription of the user (e.g. its late deletion) changes nothing.
+  const isAboutAnother =
+    !interpretation.isNewSubscription &&
+    row.providerSubscriptionId !== null &&
+    refs.subscriptionId !== undefined &&
+    refs.subscriptionId !== row.providerSubscriptionId;
+  if (isAboutAnother) return { outcome: 'ignored', userId };
+
+  const keepsStatus = interpretation.keepsEndedStatus && row.status === 'canceled';
+  await saveProviderState(db, userId, {
+    ...(change.status && !keepsStatus ? { status: change.status } : {}),
+    ...(change.currentPeriodEnd ? { currentPeriodEnd: change.currentPeriodEnd } : {}),
+    ...(change.cancelAtPeriodEnd !== undefined
+      ? { cancelAtPeriodEnd: change.cancelAtPeriodEnd }
+      : {}),
+    ...(change.trialEnd ? { trialEnd: change.trialEnd } : {}),
+    ...(change.customerId ? { providerCustomerId: change.customerId } : {}),
+    ...(change.subscriptionId ? { providerSubscriptionId: change.subscriptionId } : {}),
+    provider,
+    lastEventAt: eventAt,
+    updatedAt: now,
+  });
+  return { outcome: 'applied', userId };
+}
+
+/**
+ * Applies one provider event to the user's subscription, once: the event id is recorded in
+ * the same transaction, so a redelivery is a no-op and a failed attempt is retried whole.
+ * Events older than the last applied one are recorded as `stale` and change nothing.
+ */
+export async function applyProviderEvent(
+  db: Db,
+  provider: BillingProvider,
+  event: ProviderEvent,
+  now: Date,
+): Promise<ApplyOutcome> {
+  let interpretation: Interpretation;
+  try {
+    interpretation = interpretEvent(event);
+  } catch (error) {
+    if (error instanceof ZodError) throw new AppError('BAD_REQUEST', MALFORMED_EVENT_MESSAGE);
+    throw error;
+  }
+  const eventAt = new Date(event.created * 1000);
+  return db.transaction(async (tx) => {
+    const isFirstDelivery = await recordEventUnlessSeen(tx, {
+      id: event.id,
+      provider,
+      type: event.type,
+      eventCreatedAt: eventAt,
+      processedAt: now,
+    });
+    if (!isFirstDelivery) return 'duplicate';
+    const result =
+      interpretation.kind === 'unhandled'
+        ? { outcome: 'ignored' as const, userId: null }
+        : await applyChange(tx, provider, interpretation, eventAt, now);
+    await setEventOutcome(tx, event.id, result.outcome, result.userId);
+    return result.outcome;
+  });
+}
+
+// ------------------------------------------------------------------ reading
+
+function accessOf(row: SubscriptionRow | undefined, now: Date) {
+  return getBillingAccess(row ? toBillingSnapshot(row) : null, now);
+}
+
+export async function getBillingSummary(
+  deps: BillingDeps,
+  userId: string,
+  now: Date,
+): Promise<BillingSummary> {
+  const row = await findSubscription(deps.db, userId);
+  const { status, ...access } = accessOf(row, now);
+  return {
+    planName: PLAN_NAME,
+    planPriceCents: deps.planPriceCents,
+    status,
+    ...access,
+    trialEnd: row?.trialEnd?.toISOString() ?? null,
+    currentPeriodEnd: row?.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: Boolean(row?.cancelAtPeriodEnd) && access.isActive,
+    memberSince: row?.createdAt.toISOString() ?? null,
+    provider: deps.provider.name,
+  };
+}
+
+// ------------------------------------------------------------------ provider pages
+
+function toCustomer(professional: Professional, row: SubscriptionRow | undefined): BillingCustomer {
+  return {
+    userId: professional.userId,
+    email: professional.email,
+    customerId: row?.providerCustomerId ?? null,
+    subscriptionId: row?.providerSubscriptionId ?? null,
+  };
+}
+
+/**
+ * "Assinar Agora": a checkout page. A subscription that still exists with the provider is
+ * resumed or repaired in the provider's portal instead, never paid for twice.
+ */
+export async function startCheckout(
+  deps: BillingDeps,
+  professional: Professional,
+  now: Date,
+): Promise<string> {
+  const row = await findSubscription(deps.db, professional.userId);
+  const access = accessOf(row, now);
+  const customer = toCustomer(professional, row);
+  if (access.isActive && !row?.cancelAtPeriodEnd) {
+    throw new AppError('CONFLICT', ALREADY_ACTIVE_MESSAGE);
+  }
+  const canResume = access.isActive || access.status === 'past_due' || access.status === 'unpaid';
+  if (canResume && customer.customerId && customer.subscriptionId) {
+    return deps.provider.createPortal(customer, 'manage');
+  }
+  return deps.provider.createCheckout(customer);
+}
+
+/** "Gerenciar Assinatura" and "Cancelar Pagamento Recorrente". */
+export async function openPortal(
+  deps: BillingDeps,
+  professional: Professional,
+  intent: PortalIntent,
+  now: Date,
+): Promise<string> {
+  const row = await findSubscription(deps.db, professional.userId);
+  const customer = toCustomer(professional, row);
+  if (!customer.customerId) throw new AppError('CONFLICT', NOTHING_TO_MANAGE_MESSAGE);
+  const access = accessOf(row, now);
+  if (intent === 'cancel' && (!access.isActive || row?.cancelAtPeriodEnd)) {
+    throw new AppError('CONFLICT', NOTHING_TO_CANCEL_MESSAGE);
+  }
+  return deps.provider.createPortal(customer, intent);
+}
+
+// ------------------------------------------------------------------ local demonstration
+
+function assertLocal(provider: PaymentProvider): void {
+  if (provider.name !== 'local') {
+    throw new AppError(
+      'NOT_FOUND',
+      'O checkout de demonstração está desligado: os pagamentos passam pelo Stripe.',
+    );
+  }
+}
+
+function localState(
+  userId: string,
+  row: SubscriptionRow,
+  cancelAtPeriodEnd: boolean,
+): LocalSubscriptionState | undefined {
+  const { providerCustomerId, providerSubscriptionId, currentPeriodEnd } = row;
+  if (!providerCustomerId || !providerSubscriptionId || !currentPeriodEnd) return undefined;
+  return {
+    userId,
+    customerId: providerCustomerId,
+    subscriptionId: providerSubscriptionId,
+    periodStart: addMonthsUtc(currentPeriodEnd, -1),
+    periodEnd: currentPeriodEnd,
+    cancelAtPeriodEnd,
+  };
+}
+
+/**
+ * "Pagar" on the demonstration page: what a paid Stripe Checkout reports (session completed,
+ * subscription created, invoice paid; one month from now), or, for a subscription whose
+ * renewal was cancelled, its resumption.
+ */
+export async function payDemoCheckout(
+  deps: BillingDeps,
+  userId: string,
+  sessionId: string | undefined,
+  now: Date,
+): Promise<void> {
+  assertLocal(deps.provider);
+  const row = await findSubscription(deps.db, userId);
+  if (!row) throw new AppError('NOT_FOUND', 'Assinatura não encontrada.');
+  const access = accessOf(row, now);
+  if (access.isActive && !row.cancelAtPeriodEnd) {
+    throw new AppError('CONFLICT', ALREADY_ACTIVE_MESSAGE);
+  }
+  const resumed = access.isActive ? localState(userId, row, false) : undefined;
+  const events = resumed
+    ? [buildSubscriptionUpdatedEvent(resumed, now)]
+    : buildPaidCheckoutEvents(
+        {
+          userId,
+          sessionId: sessionId ?? newLocalId('cs'),
+          customerId: row.providerCustomerId ?? newLocalId('cus'),
+          subscriptionId: newLocalId('sub'),
+          periodStart: now,
+          periodEnd: addMonthsUtc(now, 1),
+          cancelAtPeriodEnd: false,
+          amountCents: deps.planPriceCents,
+        },
+        now,
+      );
+  for (const event of events) await applyProviderEvent(deps.db, 'local', event, now);
+}
+
+/**
+ * "Cancelar assinatura" on the demonstration page: what Stripe reports when the renewal is
+ * cancelled in the portal. Access stays until the period ends (shared `getEffectiveStatus`).
+ */
+export async function cancelDemoSubscription(
+  deps: BillingDeps,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  assertLocal(deps.provider);
+  const row = await findSubscription(deps.db, userId);
+  const access = accessOf(row, now);
+  const state = row && access.isActive && !row.cancelAtPeriodEnd && localState(userId, row, true);
+  if (!state) throw new AppError('CONFLICT', NOTHING_TO_CANCEL_MESSAGE);
+  await applyProviderEvent(deps.db, 'local', buildSubscriptionUpdatedEvent(state, now), now);
+}

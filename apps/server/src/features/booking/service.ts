@@ -1,0 +1,171 @@
+import {
+  planConsecutiveAppointments,
+  SLOT_TAKEN_MESSAGE,
+  SLOT_UNAVAILABLE_MESSAGE,
+  sumPriceCents,
+  toCents,
+  type bookingInputSchema,
+  type BookingResponse,
+} from '@agendaki/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
+import { insertBookedAppointments } from '../appointments/service';
+import { findOrCreateClientByEmail } from '../clients/service';
+import { isDemoProfessional } from '../demo/data';
+import { enqueueMail } from '../mail/service';
+import {
+  computeSlots,
+  requireBookableProfessional,
+  requireBookableServices,
+  type BookableProfessional,
+} from '../public-profile/service';
+import { buildIcs } from './ics';
+import { renderClientConfirmation, renderProfessionalNotice, type BookingMailData } from './mails';
+import * as repo from './repo';
+
+export type ParsedBooking = z.output<typeof bookingInputSchema>;
+
+export interface BookingDeps {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+}
+
+/**
+ * A public booking (DECISIONS.md, Booking several services), in one transaction: the
+ * professional and the slot are checked again, the idempotency key is claimed, the client is
+ * matched by e-mail or created, one appointment per service is inserted back to back, and both
+ * mails go to the outbox. The exclusion constraint has the last word on overlaps: its 23P01 (or
+ * a deadlock between two overlapping bookings) rolls everything back and becomes SLOT_TAKEN.
+ */
+export async function createBooking(
+  deps: BookingDeps,
+  input: ParsedBooking,
+): Promise<BookingResponse> {
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction((tx) => book(tx, deps, input, now));
+  } catch (error) {
+    const state = getSqlState(error);
+    if (state === SQLSTATE.EXCLUSION_VIOLATION || state === SQLSTATE.DEADLOCK_DETECTED) {
+      throw new AppError('SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
+    }
+    // Text PostgreSQL cannot store (a NUL byte): only a forged request sends it.
+    if (state === SQLSTATE.CHARACTER_NOT_IN_REPERTOIRE) {
+      throw new AppError('VALIDATION', 'Dados inválidos.');
+    }
+    throw error;
+  }
+}
+
+async function book(
+  tx: Db,
+  deps: BookingDeps,
+  input: ParsedBooking,
+  now: Date,
+): Promise<BookingResponse> {
+  const professional = await requireBookableProfessional(tx, input.professionalId, now, 'id');
+  const bookingId = await repo.claimIdempotencyKey(tx, professional.id, input.idempotencyKey, now);
+  if (!bookingId) {
+    // Sent before: the first request committed its answer (or we waited until it did).
+    const stored = await repo.findStoredResponse(tx, professional.id, input.idempotencyKey);
+    if (!stored) throw new Error('an idempotency key was claimed without its answer');
+    return stored;
+  }
+
+  const services = await requireBookableServices(tx, professional.id, input.serviceIds);
+  const offered = await computeSlots(tx, professional, {
+    date: input.date,
+    services,
+    now,
+    busy: false,
+  });
+  const plan = planConsecutiveAppointments(input.time, services);
+  if (!offered.includes(input.time) || !plan) {
+    throw new AppError('SLOT_UNAVAILABLE', SLOT_UNAVAILABLE_MESSAGE);
+  }
+
+  const client = await findOrCreateClientByEmail(
+    tx,
+    professional.id,
+    { name: input.clientName, email: input.clientEmail, phone: input.clientPhone },
+    now,
+  );
+  const inserted = await insertBookedAppointments(
+    tx,
+    professional.id,
+    plan.map((step) => ({
+      clientId: client.id,
+      serviceId: step.service.id,
+      appointmentDate: input.date,
+      startTime: step.startTime,
+      endTime: step.endTime,
+      totalPrice: step.service.price,
+      notes: input.notes,
+    })),
+  );
+  const appointments = inserted.map((row, index) => ({
+    id: row.id,
+    serviceName: plan[index]!.service.name,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    priceCents: toCents(plan[index]!.service.price),
+  }));
+  const response: BookingResponse = {
+    bookingId,
+    date: input.date,
+    time: input.time,
+    appointments,
+    totalPriceCents: sumPriceCents(appointments),
+  };
+  await repo.storeResponse(tx, professional.id, bookingId, response);
+  await queueMails(tx, deps, { professional, input, response, now });
+  return response;
+}
+
+async function queueMails(
+  tx: Db,
+  deps: BookingDeps,
+  booking: {
+    professional: BookableProfessional;
+    input: ParsedBooking;
+    response: BookingResponse;
+    now: Date;
+  },
+): Promise<void> {
+  const { professional, input, response, now } = booking;
+  const ics = buildIcs({
+    timeZone: professional.timezone,
+    now,
+    events: response.appointments.map((appointment) => ({
+      uid: `${appointment.id}@agendaki`,
+      date: response.date,
+      startTime: appointment.startTime,
+      endTime: appointment.endTime,
+      summary: `${appointment.serviceName} - ${professional.businessName}`,
+      description: `Profissional: ${professional.professionalName}`,
+    })),
+  });
+  const data: BookingMailData = {
+    businessName: professional.businessName,
+    professionalName: professional.professionalName,
+    professionalEmail: professional.email,
+    professionalPhone: professional.phone,
+    clientName: input.clientName,
+    clientEmail: input.clientEmail,
+    clientPhone: input.clientPhone,
+    notes: input.notes,
+    date: response.date,
+    appointments: response.appointments,
+    totalPriceCents: response.totalPriceCents,
+    agendaLink: `${deps.publicUrl}/dashboard/appointments`,
+    ics,
+  };
+  await enqueueMail(tx, renderClientConfirmation(data), now);
+  // Nobody reads the demo professional's mailbox (features/demo).
+  if (!isDemoProfessional(professional.userId)) {
+    await enqueueMail(tx, renderProfessionalNotice(data), now);
+  }
+}

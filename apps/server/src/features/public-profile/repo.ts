@@ -1,0 +1,57 @@
+import { desc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { profiles } from '../../db/schema';
+
+/**
+ * Read-only lookups of the public booking page. The profile feature owns writes to `profiles`;
+ * this reads a professional by the address a visitor typed.
+ */
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(id);
+
+const columns = {
+  id: profiles.id,
+  userId: profiles.userId,
+  professionalName: profiles.professionalName,
+  businessName: profiles.businessName,
+  email: profiles.email,
+  phone: profiles.phone,
+  bio: profiles.bio,
+  avatarUrl: profiles.avatarUrl,
+  customLink: profiles.customLink,
+  isActive: profiles.isActive,
+  timezone: profiles.timezone,
+};
+
+export type PublicProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileById>>>;
+
+export async function findProfileById(db: Db, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select(columns)
+    .from(profiles)
+    .where(eq(profiles.id, id.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/**
+ * By custom link (links are lowercase, so the identifier is too) or by profile id. A link that
+ * happens to look like a UUID wins over another profile's id.
+ */
+export async function findProfileByIdentifier(
+  db: Db,
+  identifier: string,
+): Promise<PublicProfileRow | undefined> {
+  const value = identifier.toLowerCase();
+  // Neither a link nor an id can hold anything else (a NUL byte would even fail the query).
+  if (!/^[a-z0-9-]{1,64}$/.test(value)) return undefined;
+  const byLink = eq(profiles.customLink, value);
+  const [row] = await db
+    .select(columns)
+    .from(profiles)
+    .where(isUuid(value) ? or(byLink, eq(profiles.id, value)) : byLink)
+    .orderBy(desc(sql`${profiles.customLink} = ${value}`))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,45 @@
+import {
+  bookingSlotsQuerySchema,
+  bookingSlotsResponseSchema,
+  PROFESSIONAL_NOT_FOUND_MESSAGE,
+  publicProfessionalResponseSchema,
+} from '@agendaki/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { getPublicProfessional, listPublicSlots } from './service';
+
+const params = z.object({ identifier: z.string() });
+
+/**
+ * The public booking page's reads (SPEC.md section 7, public booking), without a session.
+ * Answers change with every booking, so nothing is cached.
+ */
+export const publicProfileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/public/professionals/:identifier',
+    { schema: { params, response: { 200: publicProfessionalResponseSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const data = await getPublicProfessional(db, request.params.identifier, app.clock.now());
+      if (!data) throw new AppError('NOT_FOUND', PROFESSIONAL_NOT_FOUND_MESSAGE);
+      return data;
+    },
+  );
+
+  app.get(
+    '/api/public/professionals/:identifier/slots',
+    {
+      schema: {
+        params,
+        querystring: bookingSlotsQuerySchema,
+        response: { 200: bookingSlotsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return listPublicSlots(db, request.params.identifier, request.query, app.clock.now());
+    },
+  );
+};

@@ -1,0 +1,164 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingBody, LUNCH_BREAK_WEEK } from '../helpers/booking';
+import { IMAGES, multipartFile } from '../helpers/images';
+import {
+  fillParams,
+  isStateChanging,
+  listRoutes,
+  routeKey,
+  type RouteEntry,
+} from './helpers/route-table';
+import { createAttackWorld, type AttackWorld } from './helpers/world';
+
+/**
+ * CSRF: a page of another site makes the victim's browser send a state-changing request to the
+ * API, cookie included. Every state-changing /api route of the route table (except the signed
+ * payment webhook) is attacked the ways a browser allows: HTML forms (urlencoded, text/plain,
+ * multipart) and fetch with JSON, each with a body the route would accept. All must be refused
+ * with 403 before anything runs, and the victim's data and session must be intact.
+ */
+
+const EVIL_ORIGIN = 'https://site-malicioso.example';
+const REFUSED = {
+  statusCode: 403,
+  code: 'FORBIDDEN',
+  message: 'Requisição de outra origem recusada.',
+};
+const PASSWORD = 'senha-segura-123';
+
+let world: AttackWorld;
+let targets: RouteEntry[];
+
+beforeAll(async () => {
+  world = await createAttackWorld();
+  targets = listRoutes(world.ctx.app).filter(
+    (route) =>
+      isStateChanging(route) &&
+      route.url.startsWith('/api/') &&
+      route.url !== '/api/billing/webhook',
+  );
+}, 60_000);
+afterAll(async () => {
+  await world.close();
+});
+
+function victimParam(_param: string, url: string): string {
+  const { records } = world;
+  if (url.startsWith('/api/services/')) return records.serviceId;
+  if (url.startsWith('/api/clients/')) return records.clientId;
+  if (url.startsWith('/api/appointments/')) return records.appointmentId;
+  throw new Error(`No victim record for ${url}: add it to victimParam() in csrf.test.ts.`);
+}
+
+/** A JSON body each route accepts from its own page: what a forged fetch would carry. */
+function acceptedBody(route: RouteEntry): unknown {
+  const { owner } = world;
+  const bodies: Record<string, unknown> = {
+    'PATCH /api/appointments/:id': { status: 'cancelled' },
+    'PATCH /api/clients/:id': { name: 'Trocado por outro site' },
+    'PATCH /api/services/:id': { name: 'Trocado', price: 1 },
+    'POST /api/appointments': {
+      clientId: world.records.clientId,
+      serviceId: world.records.serviceId,
+      appointmentDate: '2026-12-03',
+      startTime: '09:00',
+    },
+    'POST /api/clients': { name: 'Cliente de outro site' },
+    'POST /api/services': { name: 'Serviço de outro site', price: 1, durationMinutes: 30 },
+    'PUT /api/availability': { windows: LUNCH_BREAK_WEEK.slice(0, 1) },
+    'POST /api/auth/change-password': {
+      currentPassword: PASSWORD,
+      newPassword: 'hackeada-123',
+      confirmPassword: 'hackeada-123',
+    },
+    'POST /api/auth/sign-in': { email: owner.pro.email, password: PASSWORD },
+    'POST /api/auth/sign-up': {
+      email: 'forjada@exemplo.com.br',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      businessName: 'Conta Forjada',
+      professionalName: 'Forjada',
+    },
+    'POST /api/auth/forgot-password': { email: owner.pro.email },
+    'POST /api/auth/resend-verification': { email: owner.pro.email },
+    'POST /api/auth/reset-password': {
+      token: 'x'.repeat(43),
+      password: 'hackeada-123',
+      confirmPassword: 'hackeada-123',
+    },
+    'POST /api/billing/portal': { intent: 'cancel' },
+    'PATCH /api/profile': { businessName: 'Trocado por outro site' },
+    'PUT /api/profile/link': { customLink: 'link-trocado' },
+    'POST /api/public/bookings': bookingBody(owner, { time: '16:00' }),
+  };
+  return bodies[routeKey(route)] ?? {};
+}
+
+type Forgery = (route: RouteEntry) => Omit<InjectOptions, 'method' | 'url'>;
+
+const FORGERIES: Record<string, Forgery> = {
+  'form, urlencoded': () => ({
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'name=Trocado&status=cancelled',
+  }),
+  // A text/plain form can carry a JSON-looking body; Fastify parses text/plain.
+  'form, text/plain': (route) => ({
+    headers: { 'content-type': 'text/plain' },
+    payload: JSON.stringify(acceptedBody(route)),
+  }),
+  'form, multipart': () => multipartFile(IMAGES.gif, 'troca.gif', 'image/gif'),
+  'fetch, JSON': (route) => ({
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(acceptedBody(route)),
+  }),
+  'fetch, no body': () => ({}),
+};
+
+const ORIGINS: Record<string, Record<string, string>> = {
+  'another origin': { origin: EVIL_ORIGIN },
+  'an opaque origin (sandboxed page)': { origin: 'null' },
+  'a lookalike of ours': { origin: 'http://localhost:3000.site-malicioso.example' },
+  'no Origin, Fetch Metadata cross-site': { 'sec-fetch-site': 'cross-site' },
+};
+
+describe('cross-origin requests carrying the session cookie are refused', () => {
+  it.each(Object.keys(ORIGINS))('from %s, on every state-changing route', async (originKey) => {
+    const before = await world.ownerSnapshot();
+    const failures: string[] = [];
+    for (const route of targets) {
+      for (const [name, forge] of Object.entries(FORGERIES)) {
+        const forged = forge(route);
+        const res = await world.ctx.app.inject({
+          method: route.method as InjectOptions['method'],
+          url: fillParams(route.url, victimParam),
+          ...forged,
+          headers: { ...forged.headers, ...ORIGINS[originKey], cookie: world.owner.pro.cookie },
+        });
+        if (res.statusCode !== 403 || JSON.stringify(res.json()) !== JSON.stringify(REFUSED)) {
+          failures.push(`${routeKey(route)} (${name}) → ${res.statusCode} ${res.body}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await world.ownerSnapshot()).toEqual(before);
+    const me = await world.owner.pro.request({ method: 'GET', url: '/api/me' });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('while the same request from our own page goes through (the attack would work)', async () => {
+    const route = { method: 'PATCH', url: '/api/clients/:id' };
+    const res = await world.ctx.app.inject({
+      method: 'PATCH',
+      url: fillParams(route.url, victimParam),
+      headers: {
+        origin: 'http://localhost:3000',
+        'sec-fetch-site': 'same-origin',
+        cookie: world.owner.pro.cookie,
+      },
+      payload: acceptedBody(route) as object,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().name).toBe('Trocado por outro site');
+  });
+});

@@ -1,0 +1,276 @@
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STRIPE_ENV } from '../helpers/stripe-events';
+import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
+import {
+  date,
+  email,
+  headerValue,
+  junkString,
+  junkValue,
+  nearValid,
+  password,
+  post,
+  query,
+  RAW_SEGMENTS,
+  seg,
+  time,
+  type FuzzRequest,
+} from './helpers/fuzz-arbitraries';
+import { PUBLIC_ROUTES } from './helpers/public-routes';
+import { listRoutes, routeKey } from './helpers/route-table';
+import { createAttackWorld, type AttackWorld } from './helpers/world';
+
+/**
+ * Property: no input to a public endpoint yields a 5xx. fast-check generates bodies, params,
+ * queries, headers and content types, mixing garbage with values the endpoint accepts, so the
+ * requests reach the rules and the database, not only the validator. A failure prints the seed
+ * and the shrunk request; `FUZZ_SEED=<seed> FUZZ_RUNS=<n>` replays it.
+ */
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
+/** Fixed by default so a CI run is reproducible; `FUZZ_SEED=random` explores new inputs. */
+const SEED =
+  process.env.FUZZ_SEED === 'random'
+    ? Date.now() % 2_147_483_647
+    : Number(process.env.FUZZ_SEED ?? 20_261_121);
+
+let world: AttackWorld;
+let stripe: StripeStandIn;
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn();
+  world = await createAttackWorld({
+    env: { ...STRIPE_ENV, STRIPE_API_BASE: stripe.url },
+  });
+}, 60_000);
+afterAll(async () => {
+  await world?.close();
+  await stripe?.close();
+});
+
+let ipCounter = 0;
+const nextIp = () => {
+  ipCounter += 1;
+  return `192.168.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+async function expectNo5xx(name: string, requests: fc.Arbitrary<FuzzRequest>) {
+  const property = fc.asyncProperty(requests, async (request) => {
+    const res = await world.ctx.app.inject({
+      ...(request as InjectOptions),
+      remoteAddress: nextIp(),
+    });
+    if (res.statusCode >= 500) {
+      throw new Error(
+        `${request.method} ${request.url} → ${res.statusCode} ${res.body.slice(0, 300)}`,
+      );
+    }
+  });
+  try {
+    await fc.assert(property, { numRuns: RUNS, seed: SEED, endOnFailure: false });
+  } catch (error) {
+    throw new Error(
+      `${name}: a 5xx (replay with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})\n${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+}
+
+/** One generator per public route: a new public route without one fails the coverage test. */
+function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const { owner } = world;
+  const identifier = fc.oneof(
+    fc.constantFrom(
+      owner.customLink,
+      owner.profileId,
+      owner.customLink.toUpperCase(),
+      owner.profileId.toUpperCase(),
+    ),
+    junkString,
+  );
+  const serviceIds = fc.oneof(
+    fc
+      .subarray(
+        owner.services.map((s) => s.id),
+        { minLength: 1 },
+      )
+      .map((ids) => ids.join(',')),
+    fc.array(fc.uuid(), { maxLength: 12 }).map((ids) => ids.join(',')),
+    junkString,
+  );
+  const signed = (body: string) =>
+    Stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: STRIPE_ENV.STRIPE_WEBHOOK_SECRET,
+      timestamp: Math.floor(world.ctx.clock.now().getTime() / 1000),
+    });
+  const stripeEvent = fc.record({
+    id: fc.oneof(
+      fc.uuid().map((u) => `evt_${u}`),
+      junkString,
+    ),
+    object: fc.constant('event'),
+    type: fc.oneof(
+      fc.constantFrom(
+        'checkout.session.completed',
+        'customer.subscription.created',
+        'customer.subscription.updated',
+        'customer.subscription.deleted',
+        'invoice.paid',
+        'invoice.payment_failed',
+      ),
+      junkString,
+    ),
+    created: fc.oneof(fc.integer({ min: -1e12, max: 1e12 }), junkValue),
+    data: fc.oneof(
+      fc.record({
+        object: fc.record(
+          {
+            id: junkValue,
+            object: fc.constantFrom('subscription', 'checkout.session', 'invoice'),
+            customer: junkValue,
+            subscription: junkValue,
+            status: fc.oneof(
+              fc.constantFrom('active', 'trialing', 'canceled', 'past_due'),
+              junkString,
+            ),
+            client_reference_id: junkValue,
+            metadata: fc.oneof(fc.record({ userId: junkValue }), junkValue),
+            items: junkValue,
+            lines: junkValue,
+            parent: junkValue,
+            cancel_at_period_end: junkValue,
+          },
+          { requiredKeys: [] },
+        ),
+      }),
+      junkValue,
+    ),
+  });
+
+  return {
+    'GET /api/health': query({ verbose: junkString }).map((q) => ({
+      method: 'GET',
+      url: `/api/health?${q}`,
+    })),
+    'GET /api/config': query({ x: junkString }).map((q) => ({
+      method: 'GET',
+      url: `/api/config?${q}`,
+    })),
+    'POST /api/auth/sign-up': post(
+      '/api/auth/sign-up',
+      nearValid({
+        email,
+        password,
+        confirmPassword: password,
+        businessName: fc.oneof(
+          fc.constantFrom('Studio Fuzz', 'ÁÉÍ çã', '---', 'api', 'book'),
+          junkString,
+        ),
+        professionalName: fc.oneof(fc.constant('Fuzz Souza'), junkString),
+      }),
+    ),
+    'POST /api/auth/sign-in': post(
+      '/api/auth/sign-in',
+      nearValid({ email: fc.oneof(fc.constant(owner.pro.email), email), password }),
+    ),
+    'POST /api/auth/sign-out': fc
+      .oneof(junkString, fc.constant(owner.pro.cookie.replace(/=.*/, '=forjado')))
+      .map((cookie) => ({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { cookie: headerValue(cookie) },
+      })),
+    'GET /api/auth/verify-email': query({ token: junkString }).map((q) => ({
+      method: 'GET',
+      url: `/api/auth/verify-email?${q}`,
+    })),
+    'POST /api/auth/resend-verification': post(
+      '/api/auth/resend-verification',
+      nearValid({ email }),
+    ),
+    'POST /api/auth/forgot-password': post('/api/auth/forgot-password', nearValid({ email })),
+    'POST /api/auth/reset-password': post(
+      '/api/auth/reset-password',
+      nearValid({ token: junkString, password, confirmPassword: password }),
+    ),
+    'POST /api/billing/webhook': fc
+      .tuple(
+        fc.oneof(
+          stripeEvent.map((e) => JSON.stringify(e)),
+          junkString,
+        ),
+        fc.oneof(fc.constant('valid'), junkString),
+      )
+      .map(([body, signature]) => ({
+        method: 'POST',
+        url: '/api/billing/webhook',
+        payload: body,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signature === 'valid' ? signed(body) : headerValue(signature),
+        },
+      })),
+    'GET /api/public/professionals/:identifier': identifier.map((id) => ({
+      method: 'GET',
+      url: `/api/public/professionals/${id}`,
+    })),
+    'GET /api/public/professionals/:identifier/slots': fc
+      .tuple(identifier, query({ date, serviceIds }))
+      .map(([id, q]) => ({
+        method: 'GET',
+        url: `/api/public/professionals/${id}/slots?${q}`,
+      })),
+    'POST /api/public/bookings': post(
+      '/api/public/bookings',
+      nearValid({
+        professionalId: fc.oneof(fc.constant(owner.profileId), fc.uuid(), junkString),
+        serviceIds: fc.oneof(
+          fc.subarray(
+            owner.services.map((s) => s.id),
+            { minLength: 1 },
+          ),
+          fc.array(fc.oneof(fc.uuid(), junkString), { maxLength: 12 }),
+        ),
+        date,
+        time,
+        clientName: fc.oneof(fc.constant('Maria Fuzz'), junkString),
+        clientEmail: email,
+        clientPhone: fc.oneof(fc.constant(null), junkString),
+        notes: fc.oneof(fc.constant(null), junkString),
+        idempotencyKey: fc.oneof(fc.uuid(), junkString),
+      }),
+    ),
+    'GET /uploads/:name': fc
+      .oneof(
+        fc.oneof(junkString, fc.constant(world.records.imageUrl.slice(9))).map(seg),
+        fc.constantFrom(...RAW_SEGMENTS),
+      )
+      .map((name) => ({ method: 'GET', url: `/uploads/${name}` })),
+    'GET /book/:link': identifier.map((id) => ({ method: 'GET', url: `/book/${id}` })),
+    'GET /profissional/:identifier': identifier.map((id) => ({
+      method: 'GET',
+      url: `/profissional/${id}`,
+    })),
+  };
+}
+
+describe('fuzzing every public endpoint never yields a 5xx', () => {
+  it('has a generator for every public route of the table', () => {
+    const routes = listRoutes(world.ctx.app).map(routeKey);
+    const publicInTable = Object.keys(PUBLIC_ROUTES).filter((key) => routes.includes(key));
+    expect(publicInTable.length).toBe(Object.keys(PUBLIC_ROUTES).length);
+    expect(Object.keys(fuzzers()).sort()).toEqual(Object.keys(PUBLIC_ROUTES).sort());
+  });
+
+  it.each(Object.keys(PUBLIC_ROUTES))(
+    '%s',
+    async (key) => {
+      await expectNo5xx(key, fuzzers()[key]!);
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,208 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../helpers/app';
+import { IMAGES, multipartFile } from '../helpers/images';
+import { createAttackWorld, type AttackWorld } from './helpers/world';
+
+/**
+ * Browser-side protections on every kind of answer: pages of the built app, shared booking
+ * links, static files, API answers (success and errors), and uploaded files, which must be
+ * served as what their bytes are, never as what a visitor's browser might guess.
+ */
+
+let world: AttackWorld;
+
+beforeAll(async () => {
+  world = await createAttackWorld();
+}, 60_000);
+afterAll(async () => {
+  await world.close();
+});
+
+function cspOf(res: LightMyRequestResponse): Map<string, string> {
+  const header = String(res.headers['content-security-policy'] ?? '');
+  return new Map(
+    header
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name, ...values] = part.split(/\s+/);
+        return [name!, values.join(' ')] as const;
+      }),
+  );
+}
+
+function expectProtectiveHeaders(res: LightMyRequestResponse, url: string) {
+  const csp = cspOf(res);
+  expect(csp.get('default-src'), url).toBe("'self'");
+  expect(csp.get('script-src'), url).toBe("'self'");
+  expect(csp.get('object-src'), url).toBe("'none'");
+  expect(csp.get('frame-ancestors'), url).toBe("'none'");
+  expect(csp.get('base-uri'), url).toBe("'self'");
+  expect(csp.get('form-action'), url).toBe("'self'");
+  expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+  expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+  expect(res.headers['x-frame-options'], url).toBeDefined();
+  expect(res.headers['x-powered-by'], url).toBeUndefined();
+}
+
+describe('security headers', () => {
+  const pages = () => [
+    '/',
+    '/auth',
+    '/dashboard',
+    '/dashboard/appointments',
+    `/book/${world.owner.customLink}`,
+    `/profissional/${world.owner.profileId}`,
+    '/book/ninguem-com-este-link',
+    '/index.html',
+    '/assets/index-abc123.js',
+    '/favicon.svg',
+  ];
+
+  it('on every page, shared link and static file of the built app', async () => {
+    for (const url of pages()) {
+      const res = await world.ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expectProtectiveHeaders(res, url);
+    }
+  });
+
+  it('on API answers: success, 400, 401, 404, 409 and a malformed body', async () => {
+    const { app } = world.ctx;
+    const answers = [
+      await app.inject({ method: 'GET', url: '/api/health' }),
+      await app.inject({
+        method: 'GET',
+        url: `/api/public/professionals/${world.owner.customLink}`,
+      }),
+      await app.inject({ method: 'GET', url: '/api/public/professionals/x/slots?date=ontem' }),
+      await app.inject({ method: 'GET', url: '/api/me' }),
+      await app.inject({ method: 'GET', url: '/api/rota-inexistente' }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email":',
+      }),
+      await world.owner.pro.request({
+        method: 'DELETE',
+        url: `/api/services/${world.records.serviceId}`,
+      }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 400, 401, 404, 400, 409]);
+    for (const res of answers) {
+      expectProtectiveHeaders(res, res.raw.req.url ?? '');
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.body).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+/);
+    }
+  });
+
+  it('HSTS and upgrade-insecure-requests once the public address is https', async () => {
+    const https = await createTestApp({
+      env: { PUBLIC_URL: 'https://agendaki.exemplo.com.br', WEB_DIST_DIR: world.dist.dir },
+      database: world.ctx.database,
+    });
+    try {
+      for (const url of ['/', '/api/health']) {
+        const res = await https.app.inject({ method: 'GET', url });
+        expect(res.headers['strict-transport-security'], url).toMatch(/max-age=31536000/);
+        expect(cspOf(res).has('upgrade-insecure-requests'), url).toBe(true);
+      }
+    } finally {
+      await https.close();
+    }
+  });
+});
+
+describe('uploaded files are served as what their bytes are', () => {
+  async function upload(data: Buffer, filename: string, contentType: string) {
+    const created = await world.owner.pro.request({
+      method: 'POST',
+      url: '/api/services',
+      payload: { name: `Serviço ${filename}`, price: 10, durationMinutes: 30 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return world.owner.pro.request({
+      method: 'POST',
+      url: `/api/services/${created.json().id}/image`,
+      ...multipartFile(data, filename, contentType),
+    });
+  }
+
+  it.each([
+    {
+      label: 'a PNG named .html and sent as text/html',
+      data: IMAGES.png,
+      name: 'pagina.html',
+      sent: 'text/html',
+      type: 'image/png',
+    },
+    {
+      label: 'a GIF named .png',
+      data: IMAGES.gif,
+      name: 'foto.png',
+      sent: 'image/png',
+      type: 'image/gif',
+    },
+    {
+      // Image bytes first, then markup: a browser that sniffed could run it as HTML.
+      label: 'a PNG polyglot carrying <script>',
+      data: Buffer.concat([
+        IMAGES.png,
+        Buffer.from('<html><script>alert(document.cookie)</script>'),
+      ]),
+      name: 'foto.png',
+      sent: 'image/png',
+      type: 'image/png',
+    },
+  ])(
+    '$label → $type with nosniff, a sandbox CSP and a random name',
+    async ({ data, name, sent, type }) => {
+      const res = await upload(data, name, sent);
+      expect(res.statusCode, res.body).toBe(200);
+      const { imageUrl } = res.json();
+      expect(imageUrl).toMatch(/^\/uploads\/[0-9a-f]{32}\.(png|gif|jpg|webp)$/);
+      const file = await world.ctx.app.inject({ method: 'GET', url: imageUrl });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe(type);
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      const csp = String(file.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain('sandbox');
+      expect(file.rawPayload.equals(data)).toBe(true);
+    },
+  );
+
+  it.each([
+    {
+      label: 'HTML renamed .png',
+      data: Buffer.from('<html><script>alert(1)</script></html>'),
+      name: 'foto.png',
+    },
+    { label: 'an SVG with script', data: IMAGES.svg, name: 'logo.svg' },
+  ])('refuses $label and stores nothing', async ({ data, name }) => {
+    const uploads = path.join(world.dataDir, 'uploads');
+    const before = fs.readdirSync(uploads).length;
+    const res = await upload(data, name, 'image/png');
+    expect(res.statusCode).toBe(400);
+    expect(fs.readdirSync(uploads).length).toBe(before);
+  });
+
+  it('serves nothing outside the upload folder, whatever the name', async () => {
+    for (const name of [
+      '..%2F..%2Fpackage.json',
+      '%2e%2e%2fagendaki.lock',
+      'agendaki.lock',
+      `${'a'.repeat(32)}.html`,
+      `${world.records.imageUrl.slice(9, 41)}.svg`,
+    ]) {
+      const res = await world.ctx.app.inject({ method: 'GET', url: `/uploads/${name}` });
+      expect(res.statusCode, name).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+    }
+  });
+});

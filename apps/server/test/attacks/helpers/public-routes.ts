@@ -1,0 +1,33 @@
+import type { RouteEntry } from './route-table';
+
+/**
+ * The routes anyone may call without a session, each for a stated reason. Every other route of
+ * the table must answer 401 to an anonymous caller (route-auth.test.ts): a new route is
+ * protected by default in the tests' eyes, and making one public means adding it here.
+ * HEAD follows its GET.
+ */
+export const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /api/health': 'load balancers probe it',
+  'GET /api/config': 'the landing page shows the plan price',
+  'POST /api/auth/sign-up': 'creating an account',
+  'POST /api/auth/sign-in': 'signing in',
+  'POST /api/auth/sign-out': 'ends whatever session the cookie names (none: nothing to do)',
+  'GET /api/auth/verify-email': 'the link in the confirmation e-mail',
+  'POST /api/auth/resend-verification': 'asking for a new confirmation link',
+  'POST /api/auth/forgot-password': 'asking for a reset link',
+  'POST /api/auth/reset-password': 'the reset link, authenticated by its single-use token',
+  'POST /api/billing/webhook': "the payment provider's servers, authenticated by the signature",
+  'GET /api/public/professionals/:identifier': 'the public booking page',
+  'GET /api/public/professionals/:identifier/slots': 'the public booking page',
+  'POST /api/public/bookings': 'clients book without an account',
+  'GET /uploads/:name': 'service images on the public page',
+  'GET /book/:link': 'the shared booking link (HTML)',
+  'GET /profissional/:identifier': 'the shared booking link (HTML)',
+};
+
+/** Public by the table above, or a file of the built web app (fastify-static: one route per file). */
+export function isPublicRoute(route: RouteEntry, distFiles: ReadonlySet<string>): boolean {
+  const method = route.method === 'HEAD' ? 'GET' : route.method;
+  if (`${method} ${route.url}` in PUBLIC_ROUTES) return true;
+  return method === 'GET' && distFiles.has(route.url);
+}

@@ -1,0 +1,212 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import {
+  appointments,
+  availability,
+  bookingRequests,
+  clients,
+  profiles,
+  services,
+  session,
+  subscriptions,
+  user,
+} from '../../../src/db/schema';
+import { createTestApp, type TestAppOptions, type TestContext } from '../../helpers/app';
+import {
+  bookingBody,
+  createBookableProfessional,
+  postBooking,
+  type BookableProfessional,
+} from '../../helpers/booking';
+import { IMAGES, multipartFile } from '../../helpers/images';
+
+/** A built web app as Vite writes one: the page, a hashed script, an icon. */
+export const INDEX_HTML = `<!doctype html>
+<html lang="pt-BR">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Agendaki</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+export interface TempDist {
+  dir: string;
+  /** URLs of the files fastify-static serves, e.g. `/assets/index-abc123.js`. */
+  files: Set<string>;
+  remove(): void;
+}
+
+export function createTempDist(): TempDist {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendaki-attack-dist-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+  fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("agendaki")');
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return {
+    dir,
+    files: new Set(['/index.html', '/assets/index-abc123.js', '/favicon.svg']),
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The owner's records an attacker aims at. */
+export interface OwnerRecords {
+  serviceId: string;
+  imageUrl: string;
+  clientId: string;
+  clientEmail: string;
+  appointmentId: string;
+  bookedAppointmentId: string;
+}
+
+export interface AttackWorld {
+  ctx: TestContext;
+  dist: TempDist;
+  dataDir: string;
+  owner: BookableProfessional;
+  intruder: BookableProfessional;
+  records: OwnerRecords;
+  /** The owner's rows in every table that holds them, and the image on disk. */
+  ownerSnapshot(): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+function expectStatus(res: { statusCode: number; body: string }, status: number, what: string) {
+  if (res.statusCode !== status) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+}
+
+/**
+ * The real app with a built web app and a local upload folder, and two professionals made
+ * through the API: the owner (a service with an image, a client, an appointment made in the
+ * dashboard and one booked by a client) and the intruder (records of their own).
+ */
+export async function createAttackWorld(options: TestAppOptions = {}): Promise<AttackWorld> {
+  const dist = createTempDist();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendaki-attack-data-'));
+  const ctx = await createTestApp({
+    ...options,
+    env: { WEB_DIST_DIR: dist.dir, DATA_DIR: dataDir, ...options.env },
+  });
+  const owner = await createBookableProfessional(ctx, { businessName: 'Studio Dona' });
+  const intruder = await createBookableProfessional(ctx, { businessName: 'Studio Intruso' });
+  const serviceId = owner.services[0]!.id;
+
+  const image = await owner.pro.request({
+    method: 'POST',
+    url: `/api/services/${serviceId}/image`,
+    ...multipartFile(IMAGES.png, 'corte.png', 'image/png'),
+  });
+  expectStatus(image, 200, 'owner image');
+  const clientEmail = 'cliente-da-dona@exemplo.com.br';
+  const client = await owner.pro.request({
+    method: 'POST',
+    url: '/api/clients',
+    payload: { name: 'Cliente da Dona', email: clientEmail, phone: '11 98888-7777' },
+  });
+  expectStatus(client, 201, 'owner client');
+  const appointment = await owner.pro.request({
+    method: 'POST',
+    url: '/api/appointments',
+    payload: {
+      clientId: client.json().id,
+      serviceId,
+      appointmentDate: '2026-12-01',
+      startTime: '10:00',
+    },
+  });
+  expectStatus(appointment, 201, 'owner appointment');
+  const booked = await postBooking(ctx, bookingBody(owner, { time: '14:00' }));
+  expectStatus(booked, 201, 'owner booking');
+
+  const ownerUserId = (
+    await ctx.database.db
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(eq(profiles.id, owner.profileId))
+  )[0]!.userId;
+  const records: OwnerRecords = {
+    serviceId,
+    imageUrl: image.json().imageUrl,
+    clientId: client.json().id,
+    clientEmail,
+    appointmentId: appointment.json().id,
+    bookedAppointmentId: booked.json().appointments[0].id,
+  };
+
+  async function ownerSnapshot() {
+    const { db } = ctx.database;
+    return {
+      user: await db.select().from(user).where(eq(user.id, ownerUserId)),
+      profile: await db.select().from(profiles).where(eq(profiles.id, owner.profileId)),
+      subscription: await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, ownerUserId)),
+      sessions: await db
+        .select({ id: session.id, expiresAt: session.expiresAt, updatedAt: session.updatedAt })
+        .from(session)
+        .where(eq(session.userId, ownerUserId))
+        .orderBy(asc(session.id)),
+      services: await db
+        .select()
+        .from(services)
+        .where(eq(services.professionalId, owner.profileId))
+        .orderBy(asc(services.id)),
+      clients: await db
+        .select()
+        .from(clients)
+        .where(eq(clients.professionalId, owner.profileId))
+        .orderBy(asc(clients.id)),
+      appointments: await db
+        .select()
+        .from(appointments)
+        .where(eq(appointments.professionalId, owner.profileId))
+        .orderBy(asc(appointments.id)),
+      availability: await db
+        .select()
+        .from(availability)
+        .where(eq(availability.professionalId, owner.profileId))
+        .orderBy(asc(availability.dayOfWeek), asc(availability.startTime)),
+      bookingRequests: await db
+        .select({ id: bookingRequests.id })
+        .from(bookingRequests)
+        .where(eq(bookingRequests.professionalId, owner.profileId)),
+      imageOnDisk: fs.existsSync(path.join(dataDir, 'uploads', records.imageUrl.slice(9))),
+    };
+  }
+
+  return {
+    ctx,
+    dist,
+    dataDir,
+    owner,
+    intruder,
+    records,
+    ownerSnapshot,
+    close: async () => {
+      await ctx.close();
+      dist.remove();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Strings that identify the owner's data: none may appear in an answer to someone else. */
+export function ownerSecrets(world: AttackWorld): string[] {
+  const { records, owner } = world;
+  return [
+    owner.profileId,
+    owner.pro.email,
+    records.serviceId,
+    records.clientId,
+    records.clientEmail,
+    records.appointmentId,
+    records.bookedAppointmentId,
+    'Cliente da Dona',
+  ];
+}

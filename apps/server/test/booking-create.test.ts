@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingRequests } from '../src/db/schema';
+import { createTestApp, type TestContext } from './helpers/app';
+import {
+  appointmentsOf,
+  bookingBody,
+  clientsOf,
+  createBookableProfessional,
+  MONDAY,
+  postBooking,
+  TUESDAY,
+  type BookableProfessional,
+} from './helpers/booking';
+
+let ctx: TestContext;
+let shop: BookableProfessional;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  shop = await createBookableProfessional(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const corte = () => shop.services[0]!.id;
+const barba = () => shop.services[1]!.id;
+
+describe('a booking of several services', () => {
+  it('books consecutive appointments in the order sent, with each service’s price', async () => {
+    const body = bookingBody(shop, {
+      serviceIds: [corte(), barba()],
+      date: MONDAY,
+      time: '09:00',
+      notes: 'Primeira vez',
+    });
+    const res = await postBooking(ctx, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = res.json();
+    expect(answer).toEqual({
+      bookingId: expect.any(String),
+      date: MONDAY,
+      time: '09:00',
+      appointments: [
+        {
+          id: expect.any(String),
+          serviceName: 'Corte',
+          startTime: '09:00',
+          endTime: '10:00',
+          priceCents: 5000,
+        },
+        {
+          id: expect.any(String),
+          serviceName: 'Barba',
+          startTime: '10:00',
+          endTime: '10:30',
+          priceCents: 3550,
+        },
+      ],
+      totalPriceCents: 8550,
+    });
+    const rows = await appointmentsOf(ctx, shop.profileId, MONDAY);
+    expect(
+      rows.map((r) => [r.serviceId, r.startTime, r.endTime, r.totalPrice, r.status, r.notes]),
+    ).toEqual([
+      [corte(), '09:00:00', '10:00:00', '50.00', 'scheduled', 'Primeira vez'],
+      [barba(), '10:00:00', '10:30:00', '35.50', 'scheduled', 'Primeira vez'],
+    ]);
+    expect(new Set(rows.map((r) => r.clientId)).size).toBe(1);
+    expect(rows.map((r) => r.id)).toEqual(answer.appointments.map((a: { id: string }) => a.id));
+  });
+
+  it('books the order sent, even when it is not the order of the list', async () => {
+    const res = await postBooking(
+      ctx,
+      bookingBody(shop, { serviceIds: [barba(), corte()], date: TUESDAY, time: '13:30' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(
+      res
+        .json()
+        .appointments.map((a: { serviceName: string; startTime: string }) => [
+          a.serviceName,
+          a.startTime,
+        ]),
+    ).toEqual([
+      ['Barba', '13:30'],
+      ['Corte', '14:00'],
+    ]);
+  });
+});
+
+describe('the client', () => {
+  it('is matched by e-mail in any letter case, and an empty phone is filled in', async () => {
+    const created = await shop.pro.request({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: 'Bia Souza', email: 'Bia.Souza@Exemplo.com.br' },
+    });
+    expect(created.statusCode).toBe(201);
+    const before = (await clientsOf(ctx, shop.profileId)).length;
+    const first = await postBooking(
+      ctx,
+      bookingBody(shop, {
+        time: '14:00',
+        date: '2026-11-25',
+        clientName: 'Beatriz',
+        clientEmail: 'bia.souza@EXEMPLO.com.br',
+        clientPhone: '(11) 98888-7777',
+      }),
+    );
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await postBooking(
+      ctx,
+      bookingBody(shop, {
+        time: '16:00',
+        date: '2026-11-25',
+        clientEmail: 'BIA.SOUZA@exemplo.com.br',
+        clientPhone: '(21) 90000-0000',
+      }),
+    );
+    expect(second.statusCode, second.body).toBe(201);
+
+    const after = await clientsOf(ctx, shop.profileId);
+    expect(after).toHaveLength(before);
+    const bia = after.find((c) => c.id === created.json().id)!;
+    // The name the professional keeps stays; the first phone fills the gap, the second does not replace it.
+    expect(bia).toMatchObject({
+      name: 'Bia Souza',
+      email: 'Bia.Souza@Exemplo.com.br',
+      phone: '(11) 98888-7777',
+    });
+    const rows = await appointmentsOf(ctx, shop.profileId, '2026-11-25');
+    expect(rows.every((r) => r.clientId === bia.id)).toBe(true);
+  });
+
+  it('is created when the e-mail is new to this professional', async () => {
+    const email = `nova-${randomUUID().slice(0, 6)}@exemplo.com.br`;
+    const res = await postBooking(
+      ctx,
+      bookingBody(shop, {
+        time: '15:00',
+        date: '2026-11-26',
+        clientName: ' Nova Cliente ',
+        clientEmail: email,
+        clientPhone: '11 3333-4444',
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const client = (await clientsOf(ctx, shop.profileId)).find((c) => c.email === email);
+    expect(client).toMatchObject({ name: 'Nova Cliente', phone: '11 3333-4444', notes: null });
+  });
+});
+
+describe('idempotency', () => {
+  it('answers a repeated key with the first answer and books nothing new', async () => {
+    const body = bookingBody(shop, {
+      serviceIds: [corte(), barba()],
+      date: '2026-11-27',
+      time: '09:30',
+    });
+    const first = await postBooking(ctx, body);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await postBooking(ctx, { ...body, time: '15:00' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(await appointmentsOf(ctx, shop.profileId, '2026-11-27')).toHaveLength(2);
+    const keys = await ctx.database.db
+      .select()
+      .from(bookingRequests)
+      .where(eq(bookingRequests.idempotencyKey, String(body.idempotencyKey)));
+    expect(keys).toHaveLength(1);
+  });
+
+  it('frees the key of a refused booking, so a retry with it can still book', async () => {
+    const body = bookingBody(shop, { date: MONDAY, time: '09:00' });
+    expect((await postBooking(ctx, body)).json().code).toBe('SLOT_TAKEN');
+    const retry = await postBooking(ctx, { ...body, time: '16:00' });
+    expect(retry.statusCode, retry.body).toBe(201);
+  });
+});

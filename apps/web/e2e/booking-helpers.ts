@@ -1,0 +1,75 @@
+import { addDaysToDate, zonedToday, type PublicProfessionalResponse } from '@agendaki/shared';
+import { expect, type Page } from '@playwright/test';
+import { format, parse } from 'date-fns';
+import { ptBR } from 'date-fns/locale';
+
+/** Steps of the public booking page shared by the booking journeys. */
+
+export const TIME_ZONE = 'America/Sao_Paulo';
+
+export function today(): string {
+  return zonedToday(new Date(), TIME_ZONE);
+}
+
+/** Clicks a day of the calendar ("segunda-feira, 23 de novembro de 2026"), moving months if needed. */
+export async function chooseDate(page: Page, isoDate: string) {
+  const label = format(parse(isoDate, 'yyyy-MM-dd', new Date()), 'PPPP', { locale: ptBR });
+  const day = page.getByRole('button', { name: label });
+  // The calendar's code arrives on demand: wait for it before looking for the day.
+  await expect(page.getByRole('grid').first()).toBeVisible();
+  for (let i = 0; i < 3 && (await day.count()) === 0; i += 1) {
+    await page.getByRole('button', { name: 'Ir para o próximo mês' }).click();
+  }
+  await day.click();
+}
+
+export async function chooseServices(page: Page, names: string[]) {
+  for (const name of names) {
+    await page.getByRole('button', { name, exact: true }).click();
+    await expect(page.getByRole('button', { name, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  }
+  await page.getByRole('button', { name: 'Continuar para a data' }).click();
+  await expect(page.getByRole('heading', { name: 'Escolha a data' })).toBeVisible();
+}
+
+/** From the date step: that day's times, or [] after "Nenhum horário disponível nesta data". */
+export async function openTimes(page: Page, isoDate: string): Promise<string[]> {
+  await chooseDate(page, isoDate);
+  await page.getByRole('button', { name: 'Continuar para horário' }).click();
+  await expect(page.getByRole('heading', { name: 'Escolha o horário' })).toBeVisible();
+  // The times of a day seen before show at once while they are asked again (the list is
+  // aria-busy meanwhile): read the fresh ones, not what was free a moment ago.
+  await expect(page.locator('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
+  const slots = page.getByRole('group').getByRole('button', { name: /^\d\d:\d\d$/ });
+  await expect(
+    slots.first().or(page.getByText('Nenhum horário disponível nesta data')),
+  ).toBeVisible();
+  return slots.allTextContents();
+}
+
+/**
+ * From the date step: the first open day, from tomorrow, that has times for what is chosen;
+ * leaves the page on its time step. Returns the day and its times.
+ */
+export async function openFirstDayWithTimes(
+  page: Page,
+  link: string,
+): Promise<{ date: string; slots: string[] }> {
+  const { openWeekdays } = (await (
+    await page.request.get(`/api/public/professionals/${link}`)
+  ).json()) as PublicProfessionalResponse;
+  let date = '';
+  let slots: string[] = [];
+  for (let offset = 1; offset <= 21 && slots.length === 0; offset += 1) {
+    date = addDaysToDate(today(), offset);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (!openWeekdays.includes(weekday)) continue;
+    slots = await openTimes(page, date);
+    if (slots.length === 0) await page.getByRole('button', { name: 'Voltar' }).click();
+  }
+  expect(slots.length, 'um dia com horários nas próximas 3 semanas').toBeGreaterThan(0);
+  return { date, slots };
+}

@@ -1,0 +1,70 @@
+import { PUBLIC_DATA_ELEMENT_ID } from '@agendaki/shared';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  embedProfessional,
+  makeProfessional,
+  PROFESSIONAL_ID,
+} from '@/features/booking/testing/fixtures';
+import { stubApi } from '@/test/api-stub';
+import { BookingApp } from './booking-app';
+
+/** book.html's app (src/book-main.tsx): the booking page for the address, without a router. */
+function renderApp(pathname: string) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(<BookingApp pathname={pathname} queryClient={queryClient} />);
+}
+
+describe('the public booking app (book.html)', () => {
+  beforeEach(() => toast.dismiss());
+  afterEach(() => document.getElementById(PUBLIC_DATA_ELEMENT_ID)?.remove());
+
+  it('shows the professional the server embedded for /book/<link>, asking the API nothing', async () => {
+    const { calls } = stubApi({});
+    embedProfessional(makeProfessional());
+    renderApp('/book/studio-ana');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Studio Ana' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2, name: 'Escolha os serviços' })).toBeDefined();
+    expect(document.title).toBe('Studio Ana · Agende online');
+    expect(calls).toEqual([]);
+  });
+
+  it('/profissional/<id> asks the API for that professional', async () => {
+    const { calls } = stubApi({
+      [`GET /api/public/professionals/${PROFESSIONAL_ID}`]: makeProfessional(),
+    });
+    renderApp(`/profissional/${PROFESSIONAL_ID}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Studio Ana' })).toBeDefined();
+    expect(calls.map((call) => call.path)).toEqual([
+      `/api/public/professionals/${PROFESSIONAL_ID}`,
+    ]);
+  });
+
+  it('an address without a link says the link is invalid', async () => {
+    const { calls } = stubApi({});
+    renderApp('/book/');
+
+    expect(await screen.findByText('Link inválido')).toBeDefined();
+    expect(calls).toEqual([]);
+  });
+
+  it('shows toasts once sonner, loaded on demand, arrives', async () => {
+    stubApi({});
+    embedProfessional(makeProfessional());
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    renderApp('/book/studio-ana');
+
+    await user.click(await screen.findByRole('button', { name: 'Compartilhar link' }));
+
+    expect(await screen.findByText('Link copiado!')).toBeDefined();
+    expect(screen.getByRole('region', { name: /Notificações/ })).toBeDefined();
+  });
+});

@@ -1,0 +1,56 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import type { ToasterProps } from 'sonner';
+import { BookingPage } from '@/features/booking/components/booking-page';
+import { readLinkFromPath } from '@/features/booking/lib/link-from-path';
+import { loadSonner } from '@/lib/lazy-toast';
+import { createQueryClient } from '@/lib/query-client';
+import { TOASTER_PROPS } from '@/lib/toaster-options';
+
+/*
+ * The public booking page as its own app (book.html, src/book-main.tsx): the server sends it
+ * for /book/:link and /profissional/:identifier, so a client's phone downloads neither the
+ * router nor the landing and dashboard code. Its links to the rest of the site are plain
+ * anchors, which the server answers with index.html.
+ */
+
+/** sonner arrives after the first paint; without it (no connection) there are no toasts. */
+const LazyToaster = lazy((): Promise<{ default: ComponentType<ToasterProps> }> =>
+  loadSonner().then(
+    ({ Toaster }) => ({ default: Toaster }),
+    () => ({ default: () => null }),
+  ),
+);
+
+export interface BookingProvidersProps {
+  children: ReactNode;
+  /** Tests pass their own client (no retries, fresh cache per test). */
+  queryClient?: QueryClient;
+}
+
+/** AppProviders of the router app, with the Toaster loaded on demand. */
+export function BookingProviders({ children, queryClient }: BookingProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      {children}
+      <Suspense fallback={null}>
+        <LazyToaster {...TOASTER_PROPS} />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}
+
+export interface BookingAppProps {
+  /** `location.pathname`: "/book/<link>" or "/profissional/<identifier>". */
+  pathname: string;
+  queryClient?: QueryClient;
+}
+
+export function BookingApp({ pathname, queryClient }: BookingAppProps) {
+  return (
+    <BookingProviders queryClient={queryClient}>
+      <BookingPage link={readLinkFromPath(pathname)} />
+    </BookingProviders>
+  );
+}

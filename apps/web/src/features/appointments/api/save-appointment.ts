@@ -1,0 +1,31 @@
+import type { Appointment, AppointmentInput } from '@agendaki/shared';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { APPOINTMENTS_QUERY_KEY } from './get-appointments';
+
+export function createAppointment(input: AppointmentInput): Promise<Appointment> {
+  return apiClient.post<Appointment>('/api/appointments', input);
+}
+
+/** The server recomputes end time and price from the service. */
+export function updateAppointment(id: string, input: AppointmentInput): Promise<Appointment> {
+  return apiClient.patch<Appointment>(`/api/appointments/${encodeURIComponent(id)}`, input);
+}
+
+/** The agenda and the dashboard home's figures and next appointments. */
+export function invalidateAppointmentViews(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+  ]);
+}
+
+/** Creates (no id) or updates (id). An overlap is refused by the server with 409. */
+export function useSaveAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: AppointmentInput }) =>
+      id ? updateAppointment(id, input) : createAppointment(input),
+    onSuccess: () => invalidateAppointmentViews(queryClient),
+  });
+}

@@ -1,0 +1,44 @@
+import type { Appointment } from '@agendaki/shared';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { AppointmentForm } from './appointment-form';
+
+export interface AppointmentFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The appointment to edit; a new one when absent. */
+  appointment?: Appointment;
+  /** "Today" in the professional's zone (YYYY-MM-DD): a new appointment starts on it. */
+  today: string;
+}
+
+export function AppointmentFormDialog({
+  open,
+  onOpenChange,
+  appointment,
+  today,
+}: AppointmentFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{appointment ? 'Editar Agendamento' : 'Novo Agendamento'}</DialogTitle>
+          <DialogDescription>
+            O horário de término e o valor vêm do serviço escolhido.
+          </DialogDescription>
+        </DialogHeader>
+        <AppointmentForm
+          key={appointment?.id ?? 'new'}
+          appointment={appointment}
+          today={today}
+          onDone={() => onOpenChange(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

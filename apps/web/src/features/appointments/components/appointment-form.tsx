@@ -1,0 +1,263 @@
+import {
+  APPOINTMENT_STATUS_LABELS,
+  APPOINTMENT_STATUSES,
+  appointmentInputSchema,
+  type Appointment,
+  type AppointmentInput,
+  type AppointmentStatus,
+} from '@agendaki/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { DialogFooter } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { paths } from '@/config/paths';
+import { getErrorMessage } from '@/lib/api-client';
+import { toastFirstValidationError } from '@/lib/validation-toast';
+import { useClientChoices, useServiceChoices } from '../api/get-form-choices';
+import { useSaveAppointment } from '../api/save-appointment';
+import {
+  describeService,
+  getBookingPreview,
+  toClientChoices,
+  toServiceChoices,
+} from '../lib/form-choices';
+import { ChoiceSelect } from './choice-select';
+import { DateField } from './date-field';
+
+type FormOutput = z.output<typeof appointmentInputSchema>;
+
+/** SPEC.md section 5: only the first validation message is shown, in this order. */
+const reportInvalid = toastFirstValidationError<AppointmentInput>([
+  'clientId',
+  'serviceId',
+  'appointmentDate',
+  'startTime',
+  'status',
+  'notes',
+]);
+
+const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((status) => ({
+  value: status,
+  label: APPOINTMENT_STATUS_LABELS[status],
+}));
+
+function MissingHint({ text, linkLabel, to }: { text: string; linkLabel: string; to: string }) {
+  return (
+    <>
+      {text}{' '}
+      <Link className="text-primary underline underline-offset-2" to={to}>
+        {linkLabel}
+      </Link>
+    </>
+  );
+}
+
+export interface AppointmentFormProps {
+  /** The appointment to edit; a new one when absent. */
+  appointment?: Appointment;
+  /** "Today" in the professional's zone (YYYY-MM-DD): a new appointment starts on it. */
+  today: string;
+  /** Saved, or cancelled. */
+  onDone: () => void;
+}
+
+/** Client, service, date, start time, status and notes (SPEC.md section 5, appointment form). */
+export function AppointmentForm({ appointment, today, onDone }: AppointmentFormProps) {
+  const save = useSaveAppointment();
+  const clients = useClientChoices();
+  const services = useServiceChoices();
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AppointmentInput, unknown, FormOutput>({
+    resolver: zodResolver(appointmentInputSchema),
+    defaultValues: {
+      clientId: appointment?.clientId ?? '',
+      serviceId: appointment?.serviceId ?? '',
+      appointmentDate: appointment?.appointmentDate ?? today,
+      startTime: appointment?.startTime ?? '',
+      status: appointment?.status ?? 'scheduled',
+      notes: appointment?.notes ?? '',
+    },
+  });
+
+  const clientChoices = toClientChoices(clients.data ?? [], appointment);
+  const serviceChoices = toServiceChoices(services.data ?? [], appointment);
+  const [serviceId, startTime] = useWatch({ control, name: ['serviceId', 'startTime'] });
+  const preview = getBookingPreview(
+    serviceChoices.find((s) => s.id === serviceId),
+    startTime,
+  );
+
+  function submit(input: FormOutput) {
+    save.mutate(
+      { id: appointment?.id, input },
+      {
+        onSuccess: () => {
+          toast.success(
+            appointment ? 'Agendamento atualizado com sucesso!' : 'Agendamento criado com sucesso!',
+          );
+          onDone();
+        },
+        onError: (error) =>
+          toast.error('Erro ao salvar agendamento', { description: getErrorMessage(error) }),
+      },
+    );
+  }
+
+  let clientHint: ReactNode;
+  if (clients.isSuccess && clientChoices.length === 0) {
+    clientHint = (
+      <MissingHint
+        text="Nenhum cliente cadastrado."
+        linkLabel="Cadastrar cliente"
+        to={paths.dashboard.clients.getHref()}
+      />
+    );
+  }
+  let serviceHint: ReactNode;
+  if (services.isSuccess && serviceChoices.length === 0) {
+    serviceHint = (
+      <MissingHint
+        text="Nenhum serviço ativo."
+        linkLabel="Cadastrar serviço"
+        to={paths.dashboard.services.getHref()}
+      />
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={appointment ? 'Editar agendamento' : 'Novo agendamento'}
+      className="grid gap-4"
+      onSubmit={(event) => void handleSubmit(submit, reportInvalid)(event)}
+    >
+      <FormField label="Cliente" description={clientHint}>
+        {(field) => (
+          <Controller
+            control={control}
+            name="clientId"
+            render={({ field: { value, onChange } }) => (
+              <ChoiceSelect
+                control={field}
+                value={value}
+                onChange={onChange}
+                isInvalid={Boolean(errors.clientId)}
+                placeholder={clients.isPending ? 'Carregando...' : 'Selecione o cliente'}
+                options={clientChoices.map((c) => ({ value: c.id, label: c.label }))}
+              />
+            )}
+          />
+        )}
+      </FormField>
+
+      <FormField label="Serviço" description={serviceHint}>
+        {(field) => (
+          <Controller
+            control={control}
+            name="serviceId"
+            render={({ field: { value, onChange } }) => (
+              <ChoiceSelect
+                control={field}
+                value={value}
+                onChange={onChange}
+                isInvalid={Boolean(errors.serviceId)}
+                placeholder={services.isPending ? 'Carregando...' : 'Selecione o serviço'}
+                options={serviceChoices.map((s) => ({ value: s.id, label: describeService(s) }))}
+              />
+            )}
+          />
+        )}
+      </FormField>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Data">
+          {(field) => (
+            <Controller
+              control={control}
+              name="appointmentDate"
+              render={({ field: { value, onChange } }) => (
+                <DateField
+                  id={field.id}
+                  value={value}
+                  onChange={onChange}
+                  today={today}
+                  isInvalid={Boolean(errors.appointmentDate)}
+                />
+              )}
+            />
+          )}
+        </FormField>
+        <FormField label="Horário de início">
+          {(field) => (
+            <Input
+              {...field}
+              type="time"
+              aria-invalid={Boolean(errors.startTime) || undefined}
+              {...register('startTime')}
+            />
+          )}
+        </FormField>
+      </div>
+
+      <FormField label="Status">
+        {(field) => (
+          <Controller
+            control={control}
+            name="status"
+            render={({ field: { value, onChange } }) => (
+              <ChoiceSelect
+                control={field}
+                value={value ?? 'scheduled'}
+                onChange={(next) => onChange(next as AppointmentStatus)}
+                options={STATUS_OPTIONS}
+              />
+            )}
+          />
+        )}
+      </FormField>
+
+      <FormField label="Observações">
+        {(field) => (
+          <Textarea
+            {...field}
+            rows={3}
+            placeholder="Algo a lembrar sobre este atendimento (opcional)"
+            aria-invalid={Boolean(errors.notes) || undefined}
+            {...register('notes')}
+          />
+        )}
+      </FormField>
+
+      {preview ? (
+        <p
+          className="rounded-md bg-accent px-3 py-2 text-sm text-accent-foreground"
+          aria-live="polite"
+        >
+          {preview}
+        </p>
+      ) : null}
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          {save.isPending ? 'Salvando...' : appointment ? 'Salvar Alterações' : 'Criar Agendamento'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import {
+  addMinutesToTime,
+  formatCurrency,
+  isValidTime,
+  timeToMinutes,
+  type Appointment,
+  type Client,
+  type Service,
+} from '@agendaki/shared';
+
+export interface ClientChoice {
+  id: string;
+  label: string;
+}
+
+export interface ServiceChoice {
+  id: string;
+  label: string;
+  price: string;
+  durationMinutes: number;
+}
+
+/**
+ * The clients the form offers (by name). The edited appointment's own client stays choosable
+ * even when it is not in the list (beyond the first page).
+ */
+export function toClientChoices(
+  clients: readonly Client[],
+  appointment?: Appointment,
+): ClientChoice[] {
+  const choices = clients.map((c) => ({ id: c.id, label: c.name }));
+  if (appointment && !choices.some((c) => c.id === appointment.clientId)) {
+    choices.unshift({ id: appointment.clientId, label: appointment.client.name });
+  }
+  return choices;
+}
+
+/**
+ * The active services the form offers. The edited appointment's own service stays choosable
+ * even after it was deactivated.
+ */
+export function toServiceChoices(
+  services: readonly Service[],
+  appointment?: Appointment,
+): ServiceChoice[] {
+  const choices = services.map((s) => ({
+    id: s.id,
+    label: s.name,
+    price: s.price,
+    durationMinutes: s.durationMinutes,
+  }));
+  if (appointment && !choices.some((s) => s.id === appointment.serviceId)) {
+    choices.unshift({
+      id: appointment.serviceId,
+      label: appointment.service.name,
+      price: appointment.service.price,
+      durationMinutes: appointment.service.durationMinutes,
+    });
+  }
+  return choices;
+}
+
+/** "Corte · R$ 80,00 · 60 min" */
+export function describeService(service: ServiceChoice): string {
+  return `${service.label} · ${formatCurrency(service.price)} · ${service.durationMinutes} min`;
+}
+
+/**
+ * The end time and value the server will compute (SPEC.md section 9: end = start + duration;
+ * value = the service's price), or null until both are known or when it would pass midnight.
+ */
+export function getBookingPreview(
+  service: ServiceChoice | undefined,
+  startTime: string,
+): string | null {
+  if (!service || !isValidTime(startTime)) return null;
+  if (timeToMinutes(startTime) + service.durationMinutes > 24 * 60) return null;
+  return `Término às ${addMinutesToTime(startTime, service.durationMinutes)} · ${formatCurrency(service.price)}`;
+}

@@ -1,0 +1,68 @@
+import { forgotPasswordSchema, type EmailOnlyInput } from '@agendaki/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, LoaderCircle } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { getErrorMessage } from '@/lib/api-client';
+import { toastFirstValidationError } from '@/lib/validation-toast';
+import { useRequestPasswordReset } from '../api/forgot-password';
+
+export interface ForgotPasswordFormProps {
+  defaultEmail?: string;
+  /** "Voltar ao login", and where a sent request leads. */
+  onBackToLogin: (email?: string) => void;
+}
+
+export function ForgotPasswordForm({ defaultEmail = '', onBackToLogin }: ForgotPasswordFormProps) {
+  const requestReset = useRequestPasswordReset();
+  const form = useForm({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: defaultEmail },
+  });
+
+  async function submit(values: EmailOnlyInput) {
+    try {
+      await requestReset.mutateAsync(values);
+      toast.success('Email enviado!', {
+        description: 'Verifique sua caixa de entrada para redefinir a senha',
+      });
+      onBackToLogin(values.email);
+    } catch (error) {
+      toast.error('Erro', { description: getErrorMessage(error) });
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit(submit, toastFirstValidationError<EmailOnlyInput>(['email']))}
+    >
+      <FormField label="Email" error={form.formState.errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="seu@email.com"
+            {...form.register('email')}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={requestReset.isPending}>
+        {requestReset.isPending ? (
+          <LoaderCircle className="animate-spin" aria-hidden="true" />
+        ) : null}
+        {requestReset.isPending ? 'Enviando...' : 'Enviar link de redefinição'}
+      </Button>
+      <Button type="button" variant="ghost" className="w-full" onClick={() => onBackToLogin()}>
+        <ArrowLeft aria-hidden="true" />
+        Voltar ao login
+      </Button>
+    </form>
+  );
+}

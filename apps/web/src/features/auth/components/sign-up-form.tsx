@@ -1,0 +1,117 @@
+import { signUpSchema, type SignUpInput } from '@agendaki/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { getErrorMessage } from '@/lib/api-client';
+import { toastFirstValidationError } from '@/lib/validation-toast';
+import { useSignUp } from '../api/sign-up';
+
+const FIELD_ORDER = [
+  'email',
+  'password',
+  'confirmPassword',
+  'businessName',
+  'professionalName',
+] as const;
+
+export interface SignUpFormProps {
+  /** Called with the (normalized) e-mail once the account exists and the link is on its way. */
+  onSignedUp: (email: string) => void;
+}
+
+export function SignUpForm({ onSignedUp }: SignUpFormProps) {
+  const signUp = useSignUp();
+  const form = useForm({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: {
+      email: '',
+      password: '',
+      confirmPassword: '',
+      businessName: '',
+      professionalName: '',
+    },
+  });
+  const { errors } = form.formState;
+
+  async function submit(values: SignUpInput) {
+    try {
+      await signUp.mutateAsync(values);
+      toast.success('Cadastro realizado!', {
+        description: 'Verifique seu email para confirmar a conta',
+      });
+      onSignedUp(values.email);
+    } catch (error) {
+      toast.error('Erro no cadastro', { description: getErrorMessage(error) });
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit(submit, toastFirstValidationError<SignUpInput>(FIELD_ORDER))}
+    >
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="seu@email.com"
+            {...form.register('email')}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Senha" error={errors.password?.message}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              {...form.register('password')}
+            />
+          )}
+        </FormField>
+        <FormField label="Confirmar senha" error={errors.confirmPassword?.message}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              {...form.register('confirmPassword')}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField label="Nome do negócio" error={errors.businessName?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="organization"
+            placeholder="Ex.: Studio Bella"
+            {...form.register('businessName')}
+          />
+        )}
+      </FormField>
+      <FormField label="Seu nome" error={errors.professionalName?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="name"
+            placeholder="Ex.: Ana Souza"
+            {...form.register('professionalName')}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={signUp.isPending}>
+        {signUp.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+        {signUp.isPending ? 'Cadastrando...' : 'Criar conta'}
+      </Button>
+    </form>
+  );
+}

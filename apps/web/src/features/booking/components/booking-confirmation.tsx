@@ -1,0 +1,124 @@
+import {
+  bookingContactSchema,
+  formatTime,
+  type BookingContact,
+  type BookingResponse,
+} from '@agendaki/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { useCreateBooking } from '../api/create-booking';
+import { resolveBookingAttempt, type BookingAttempt } from '../lib/booking-attempt';
+import { describeBookingError, isSlotConflict } from '../lib/booking-errors';
+import { describeBookedServices, type BookingSummary } from '../lib/booking-summary';
+import { INCOMPLETE_SELECTION_ERROR } from '../lib/booking-wizard';
+import { ConfirmBookingDialog } from './confirm-booking-dialog';
+import type { ContactOutput } from './contact-form';
+
+const EMPTY_CONTACT: BookingContact = {
+  clientName: '',
+  clientEmail: '',
+  clientPhone: '',
+  notes: '',
+};
+
+export interface BookingConfirmationProps {
+  professionalId: string;
+  professionalName: string;
+  summary: BookingSummary;
+  date: string | null;
+  /** The slot picked; the dialog is open while it is set. */
+  time: string | null;
+  onBooked: (booking: BookingResponse) => void;
+  /** Closes the dialog: cancelled, or the time was taken meanwhile. */
+  onClose: () => void;
+  /** After the answer closed the dialog: the slot pressed may be gone, focus goes elsewhere. */
+  onRestoreFocus: () => void;
+}
+
+/**
+ * "Confirmar Agendamento" and the booking request. Mounted from the first service chosen, so
+ * what the client typed survives closing the dialog, a 409, or going back to another date.
+ */
+export function BookingConfirmation({
+  professionalId,
+  professionalName,
+  summary,
+  date,
+  time,
+  onBooked,
+  onClose,
+  onRestoreFocus,
+}: BookingConfirmationProps) {
+  const booking = useCreateBooking(professionalId);
+  const form = useForm<BookingContact, unknown, ContactOutput>({
+    resolver: zodResolver(bookingContactSchema),
+    defaultValues: EMPTY_CONTACT,
+  });
+  const attemptRef = useRef<BookingAttempt | null>(null);
+  const closedByAnswerRef = useRef(false);
+
+  function confirm(contact: ContactOutput) {
+    const serviceIds = summary.services.map((service) => service.id);
+    if (!date || !time || serviceIds.length === 0) {
+      toast.error('Erro', { description: INCOMPLETE_SELECTION_ERROR });
+      return;
+    }
+    const request = { professionalId, serviceIds, date, time, ...contact };
+    // The same request again (after a timeout, say) is the same attempt: it cannot book twice.
+    const attempt = resolveBookingAttempt(attemptRef.current, request);
+    attemptRef.current = attempt;
+    booking.mutate(
+      { ...request, idempotencyKey: attempt.key },
+      {
+        onSuccess: (result) => {
+          attemptRef.current = null;
+          closedByAnswerRef.current = true;
+          toast.success('Agendamento confirmado!', {
+            description: describeBookedServices(
+              result.appointments.length || serviceIds.length,
+              result.date,
+              formatTime(result.time),
+            ),
+          });
+          form.reset(EMPTY_CONTACT);
+          onBooked(result);
+        },
+        onError: (error) => {
+          toast.error('Erro', { description: describeBookingError(error) });
+          // Taken meanwhile: back to the refreshed times (the mutation refetches them).
+          if (isSlotConflict(error)) {
+            attemptRef.current = null;
+            closedByAnswerRef.current = true;
+            onClose();
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <ConfirmBookingDialog
+      open={date !== null && time !== null}
+      professionalName={professionalName}
+      summary={summary}
+      date={date}
+      time={time}
+      form={form}
+      isPending={booking.isPending}
+      onConfirm={confirm}
+      onCancel={onClose}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      onCloseAutoFocus={(event) => {
+        // Cancelled: the dialog returns focus to the slot pressed. Closed by the answer: see props.
+        if (!closedByAnswerRef.current) return;
+        closedByAnswerRef.current = false;
+        event.preventDefault();
+        onRestoreFocus();
+      }}
+    />
+  );
+}

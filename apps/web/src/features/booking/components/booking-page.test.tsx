@@ -1,0 +1,381 @@
+import { PUBLIC_DATA_ELEMENT_ID, type BookingInput } from '@agendaki/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiErrorResponse, stubApi, type StubReply, type StubRequest } from '@/test/api-stub';
+import { renderPage } from '@/test/render-page';
+import {
+  corte,
+  embedProfessional,
+  escova,
+  makeBookingResponse,
+  makeProfessional,
+  PROFESSIONAL_ID,
+} from '../testing/fixtures';
+import { BookingPage } from './booking-page';
+
+const PROFILE_PATH = 'GET /api/public/professionals/studio-ana';
+const SLOTS_PATH = `GET /api/public/professionals/${PROFESSIONAL_ID}/slots`;
+const BOOKINGS_PATH = 'POST /api/public/bookings';
+
+function stubBookingApi(routes: Record<string, StubReply> = {}) {
+  return stubApi({
+    [PROFILE_PATH]: makeProfessional(),
+    [SLOTS_PATH]: ({ query }: StubRequest) => ({
+      date: query.get('date'),
+      slots: ['09:00', '09:30', '14:00'],
+    }),
+    [BOOKINGS_PATH]: ({ body }: StubRequest) =>
+      new Response(JSON.stringify(makeBookingResponse(body as BookingInput)), { status: 201 }),
+    ...routes,
+  });
+}
+
+function renderBooking(link = 'studio-ana') {
+  return { user: userEvent.setup(), ...renderPage(<BookingPage link={link} />) };
+}
+
+const serviceButton = (name: string) => screen.getByRole('button', { name });
+
+/** Chooses the services, Monday 23/11/2026, and opens the slot list. */
+async function reachTimes(user: ReturnType<typeof userEvent.setup>, names: string[]) {
+  for (const name of names) await user.click(await screen.findByRole('button', { name }));
+  await user.click(screen.getByRole('button', { name: 'Continuar para a data' }));
+  // The calendar's code arrives on demand.
+  await user.click(await screen.findByRole('button', { name: /23 de novembro de 2026/ }));
+  await user.click(screen.getByRole('button', { name: 'Continuar para horário' }));
+  await screen.findByRole('heading', { name: 'Escolha o horário' });
+}
+
+async function openDialog(user: ReturnType<typeof userEvent.setup>, time = '09:00') {
+  await user.click(await screen.findByRole('button', { name: time }));
+  return screen.findByRole('dialog', { name: 'Confirmar Agendamento' });
+}
+
+async function fillContact(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  await user.type(within(dialog).getByLabelText(/^Nome completo/), 'Maria Silva');
+  await user.type(within(dialog).getByLabelText(/^E-mail/), 'maria@exemplo.com');
+  await user.type(within(dialog).getByLabelText(/Telefone/), '(11) 91234-5678');
+}
+
+function currentStep(): string | null | undefined {
+  const list = screen.getByRole('list', { name: 'Etapas do agendamento' });
+  return list.querySelector('[aria-current="step"]')?.textContent;
+}
+
+describe('public booking page: loading', () => {
+  afterEach(() => document.getElementById(PUBLIC_DATA_ELEMENT_ID)?.remove());
+
+  it('paints from the data embedded in the HTML, without a request', () => {
+    const { fetchMock } = stubBookingApi();
+    embedProfessional(makeProfessional());
+    renderBooking();
+
+    // Synchronously: no "Carregando dados..." first.
+    expect(screen.getByRole('heading', { level: 1, name: 'Studio Ana' })).toBeDefined();
+    expect(screen.getByText('Ana Paula Souza')).toBeDefined();
+    expect(screen.getByText('Cortes e coloração com hora marcada.')).toBeDefined();
+    expect(screen.getByText('AS')).toBeDefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('without embedded data shows "Carregando dados..." with the link, then the page', async () => {
+    const { calls } = stubBookingApi();
+    renderBooking();
+
+    expect(screen.getAllByText('Carregando dados...').length).toBeGreaterThan(0);
+    expect(screen.getByText('studio-ana')).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Studio Ana' })).toBeDefined();
+    expect(calls.map((c) => c.path)).toEqual(['/api/public/professionals/studio-ana']);
+  });
+
+  it('says "Profissional não encontrado" (not yet active) on 404', async () => {
+    stubBookingApi({
+      [PROFILE_PATH]: () => apiErrorResponse(404, 'NOT_FOUND', 'Profissional não encontrado'),
+    });
+    renderBooking();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Profissional não encontrado' }),
+    ).toBeDefined();
+    expect(screen.getByText(/ainda não está ativo/)).toBeDefined();
+    expect(screen.getByText(/Entre em contato diretamente/)).toBeDefined();
+  });
+
+  it('shows "Erro na busca: {message}" for a failed lookup, and tries again', async () => {
+    let fails = true;
+    stubBookingApi({
+      [PROFILE_PATH]: () =>
+        fails
+          ? apiErrorResponse(503, 'UNAVAILABLE', 'Serviço temporariamente indisponível')
+          : makeProfessional(),
+    });
+    const { user } = renderBooking();
+
+    expect(
+      await screen.findByText('Erro na busca: Serviço temporariamente indisponível'),
+    ).toBeDefined();
+    fails = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Studio Ana' })).toBeDefined();
+  });
+
+  it('says "Link inválido" without a link', () => {
+    const { fetchMock } = stubBookingApi();
+    renderBooking('');
+
+    expect(screen.getByText('Link inválido')).toBeDefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says so when the professional has no active service', async () => {
+    stubBookingApi({ [PROFILE_PATH]: makeProfessional({ services: [] }) });
+    renderBooking();
+
+    expect(await screen.findByText('Nenhum serviço disponível no momento.')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Continuar para a data' })).toBeNull();
+  });
+});
+
+describe('public booking page: the wizard', () => {
+  it('toggles services and sums count, duration and price', async () => {
+    stubBookingApi();
+    const { user } = renderBooking();
+
+    const next = await screen.findByRole('button', { name: 'Continuar para a data' });
+    expect(currentStep()).toContain('Serviços');
+    expect(next).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('booking-summary').textContent).toBe('Nenhum serviço selecionado');
+
+    await user.click(serviceButton('Corte feminino'));
+    await user.click(serviceButton('Escova'));
+    expect(serviceButton('Corte feminino').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('booking-summary').textContent).toBe(
+      '2 serviços selecionados · 90 min · Total: R$ 130,00',
+    );
+    expect(next).toHaveProperty('disabled', false);
+
+    await user.click(serviceButton('Corte feminino'));
+    expect(serviceButton('Corte feminino').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByTestId('booking-summary').textContent).toBe(
+      '1 serviço selecionado · 30 min · Total: R$ 50,00',
+    );
+  });
+
+  it('shows each service with its price and duration', async () => {
+    stubBookingApi();
+    renderBooking();
+
+    const list = await screen.findByRole('list', { name: 'Serviços' });
+    const [first] = within(list).getAllByRole('listitem');
+    expect(within(first!).getByText('R$ 80,00')).toBeDefined();
+    expect(within(first!).getByText('60 min')).toBeDefined();
+    expect(within(first!).getByText('Lavagem, corte e finalização.')).toBeDefined();
+    expect(first!.querySelector('img')?.getAttribute('src')).toBe(corte.imageUrl);
+  });
+
+  it('needs a date to go on; past days and closed weekdays are disabled; back keeps choices', async () => {
+    stubBookingApi();
+    const { user } = renderBooking();
+
+    await user.click(await screen.findByRole('button', { name: 'Escova' }));
+    await user.click(screen.getByRole('button', { name: 'Continuar para a data' }));
+    expect(screen.getByRole('heading', { name: 'Escolha a data' })).toBeDefined();
+    expect(currentStep()).toContain('Data');
+    // Focus follows the new step, so a screen reader announces it.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Escolha a data' }));
+    const next = screen.getByRole('button', { name: 'Continuar para horário' });
+    expect(next).toHaveProperty('disabled', true);
+
+    // Today is Friday 20/11 in the professional's zone: the 19th is past, Sunday 22nd is closed.
+    expect(await screen.findByRole('button', { name: /19 de novembro/ })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.getByRole('button', { name: /22 de novembro/ })).toHaveProperty('disabled', true);
+    expect(
+      screen.getByRole('button', { name: /Hoje, sexta-feira, 20 de novembro/ }),
+    ).toHaveProperty('disabled', false);
+
+    await user.click(screen.getByRole('button', { name: /23 de novembro de 2026/ }));
+    expect(screen.getByText('segunda-feira, 23 de novembro de 2026')).toBeDefined();
+    expect(next).toHaveProperty('disabled', false);
+
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect(currentStep()).toContain('Serviços');
+    expect(serviceButton('Escova').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('asks the server for the times of the date and the services, in the listed order', async () => {
+    const { calls } = stubBookingApi();
+    const { user } = renderBooking();
+
+    await reachTimes(user, ['Escova', 'Corte feminino']);
+
+    expect(await screen.findByRole('button', { name: '14:00' })).toBeDefined();
+    const slotCall = calls.find((c) => c.path.endsWith('/slots'));
+    expect(slotCall?.query.get('date')).toBe('2026-11-23');
+    expect(slotCall?.query.get('serviceIds')).toBe(`${corte.id},${escova.id}`);
+    expect(screen.getByRole('group', { name: 'Manhã' })).toBeDefined();
+    expect(screen.getByRole('group', { name: 'Tarde' })).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect(currentStep()).toContain('Data');
+  });
+
+  it('says when a date has no time left', async () => {
+    stubBookingApi({ [SLOTS_PATH]: { date: '2026-11-23', slots: [] } });
+    const { user } = renderBooking();
+
+    await reachTimes(user, ['Escova']);
+
+    expect(await screen.findByText('Nenhum horário disponível nesta data')).toBeDefined();
+  });
+});
+
+describe('public booking page: confirmation', () => {
+  it('shows what is booked and checks the required fields in place', async () => {
+    const { calls } = stubBookingApi();
+    const { user } = renderBooking();
+    await reachTimes(user, ['Corte feminino', 'Escova']);
+    const dialog = await openDialog(user);
+
+    expect(within(dialog).getByText('Corte feminino')).toBeDefined();
+    expect(within(dialog).getByText('09:00 – 10:00 · 60 min')).toBeDefined();
+    expect(within(dialog).getByText('10:00 – 10:30 · 30 min')).toBeDefined();
+    expect(within(dialog).getByText('R$ 130,00')).toBeDefined();
+    expect(within(dialog).getByText('23/11/2026')).toBeDefined();
+    expect(within(dialog).getByText('Ana Paula Souza')).toBeDefined();
+    const phone = within(dialog).getByLabelText(/Telefone/);
+    expect(phone.getAttribute('inputmode')).toBe('tel');
+    expect(phone.getAttribute('autocomplete')).toBe('tel');
+    expect(
+      within(dialog)
+        .getByLabelText(/Observações/)
+        .getAttribute('rows'),
+    ).toBe('3');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar agendamento' }));
+
+    expect(await within(dialog).findByText('Nome é obrigatório')).toBeDefined();
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Nome completo/));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('cancelled, with the button or Escape, gives the focus back to the time pressed', async () => {
+    stubBookingApi();
+    const { user } = renderBooking();
+    await reachTimes(user, ['Escova']);
+
+    const dialog = await openDialog(user, '09:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: '09:30' })),
+    );
+
+    await openDialog(user, '14:00');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: '14:00' })),
+    );
+  });
+
+  it('on success: toast, dialog closed, choices reset to step 1, times refreshed', async () => {
+    const { calls } = stubBookingApi();
+    const { user } = renderBooking();
+    await reachTimes(user, ['Corte feminino', 'Escova']);
+    const dialog = await openDialog(user, '09:30');
+    await fillContact(user, dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar agendamento' }));
+
+    expect(await screen.findByText('Agendamento confirmado!')).toBeDefined();
+    expect(screen.getByText('2 serviços agendados para 23/11/2026 às 09:30.')).toBeDefined();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(currentStep()).toContain('Serviços');
+    expect(serviceButton('Corte feminino').getAttribute('aria-pressed')).toBe('false');
+    expect(serviceButton('Escova').getAttribute('aria-pressed')).toBe('false');
+    // The times of that day were asked again: the booked ones are gone for the next visitor.
+    await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/slots'))).toHaveLength(2));
+
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({
+      professionalId: PROFESSIONAL_ID,
+      serviceIds: [corte.id, escova.id],
+      date: '2026-11-23',
+      time: '09:30',
+      clientName: 'Maria Silva',
+      clientEmail: 'maria@exemplo.com',
+      clientPhone: '(11) 91234-5678',
+      notes: null,
+      idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+  });
+
+  it('on failure: SPEC toast, the dialog stays open, and a retry reuses the key', async () => {
+    let answer = 'fail';
+    const { calls } = stubBookingApi({
+      [BOOKINGS_PATH]: ({ body }: StubRequest) =>
+        answer === 'fail'
+          ? apiErrorResponse(500, 'INTERNAL', 'Erro interno')
+          : new Response(JSON.stringify(makeBookingResponse(body as BookingInput)), {
+              status: 201,
+            }),
+    });
+    const { user } = renderBooking();
+    await reachTimes(user, ['Escova']);
+    const dialog = await openDialog(user);
+    await fillContact(user, dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar agendamento' }));
+
+    expect(await screen.findByText('Erro')).toBeDefined();
+    expect(
+      screen.getByText('Ocorreu um erro ao confirmar seu agendamento. Tente novamente.'),
+    ).toBeDefined();
+    expect(screen.getByRole('dialog', { name: 'Confirmar Agendamento' })).toBeDefined();
+    expect(within(dialog).getByLabelText(/^Nome completo/)).toHaveProperty('value', 'Maria Silva');
+
+    answer = 'ok';
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar agendamento' }));
+    expect(await screen.findByText('1 serviço agendado para 23/11/2026 às 09:00.')).toBeDefined();
+    const [first, retry] = calls.filter((c) => c.method === 'POST');
+    expect((retry?.body as BookingInput).idempotencyKey).toBe(
+      (first?.body as BookingInput).idempotencyKey,
+    );
+  });
+
+  it('on 409 shows the server message, closes the dialog and refreshes the times', async () => {
+    let taken = false;
+    const message = 'Este horário acabou de ser reservado. Escolha outro horário.';
+    const { calls } = stubBookingApi({
+      [SLOTS_PATH]: () => ({
+        date: '2026-11-23',
+        slots: taken ? ['09:30', '14:00'] : ['09:00', '09:30', '14:00'],
+      }),
+      [BOOKINGS_PATH]: () => {
+        taken = true;
+        return apiErrorResponse(409, 'SLOT_TAKEN', message);
+      },
+    });
+    const { user } = renderBooking();
+    await reachTimes(user, ['Escova']);
+    const dialog = await openDialog(user, '09:00');
+    await fillContact(user, dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar agendamento' }));
+
+    expect(await screen.findByText(message)).toBeDefined();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(currentStep()).toContain('Horário');
+    await waitFor(() => expect(screen.queryByRole('button', { name: '09:00' })).toBeNull());
+    expect(screen.getByRole('button', { name: '09:30' })).toBeDefined();
+    expect(calls.filter((c) => c.path.endsWith('/slots'))).toHaveLength(2);
+
+    // What the client typed is still there for the next time they pick.
+    const again = await openDialog(user, '09:30');
+    expect(within(again).getByLabelText(/^E-mail/)).toHaveProperty('value', 'maria@exemplo.com');
+  });
+});

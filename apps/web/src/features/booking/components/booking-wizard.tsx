@@ -1,0 +1,134 @@
+import type { PublicProfessionalResponse } from '@agendaki/shared';
+import { Suspense, useEffect, useReducer, useRef } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { showToast } from '@/lib/lazy-toast';
+import { useSlots } from '../api/get-slots';
+import { summarizeSelection } from '../lib/booking-summary';
+import {
+  canPickTime,
+  getForwardBlocker,
+  INCOMPLETE_SELECTION_ERROR,
+  INITIAL_WIZARD_STATE,
+  wizardReducer,
+} from '../lib/booking-wizard';
+import { DateStep } from './date-step';
+import { BookingConfirmation, prefetchBookingParts } from './lazy-parts';
+import { ServicesStep } from './services-step';
+import { StepIndicator } from './step-indicator';
+import { TimeStep } from './time-step';
+
+/** Moves focus to the step's title, bringing the wizard's top into view if it scrolled off. */
+function focusStepHeading(container: HTMLElement | null) {
+  if (!container) return;
+  if (container.getBoundingClientRect().top < 0) container.scrollIntoView?.({ block: 'start' });
+  container.querySelector<HTMLElement>('[data-step-heading]')?.focus({ preventScroll: true });
+}
+
+/** Only if the visitor picks a time before the confirmation's code has arrived. */
+function ConfirmationLoading() {
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center bg-black/30">
+      <Spinner className="size-8 text-white" label="Carregando confirmação..." />
+    </div>
+  );
+}
+
+/** The three steps and the confirmation (SPEC.md section 4, Booking wizard). */
+export function BookingWizard({ data }: { data: PublicProfessionalResponse }) {
+  const { profile, services } = data;
+  const [state, dispatch] = useReducer(wizardReducer, INITIAL_WIZARD_STATE);
+  const summary = summarizeSelection(services, state.serviceIds);
+  const hasSelection = summary.count > 0;
+  const slots = useSlots(
+    state.step === 3 && state.date && hasSelection
+      ? {
+          professionalId: profile.id,
+          date: state.date,
+          serviceIds: summary.services.map((service) => service.id),
+        }
+      : null,
+  );
+  const sectionRef = useRef<HTMLElement>(null);
+
+  // The calendar and the confirmation are on their way once a service is chosen.
+  useEffect(() => {
+    if (hasSelection) prefetchBookingParts();
+  }, [hasSelection]);
+
+  // A new step replaces the pressed button: focus its title so nobody is left on <body>.
+  const previousStepRef = useRef(state.step);
+  useEffect(() => {
+    if (previousStepRef.current === state.step) return;
+    previousStepRef.current = state.step;
+    focusStepHeading(sectionRef.current);
+  }, [state.step]);
+
+  function goForward() {
+    const blocker = getForwardBlocker(state);
+    if (blocker) {
+      showToast((toast) => toast.warning('Atenção', { description: blocker }));
+      return;
+    }
+    dispatch({ type: 'next' });
+  }
+
+  function pickTime(time: string) {
+    if (!canPickTime(state)) {
+      showToast((toast) => toast.error('Erro', { description: INCOMPLETE_SELECTION_ERROR }));
+      return;
+    }
+    dispatch({ type: 'selectTime', time });
+  }
+
+  return (
+    <section
+      ref={sectionRef}
+      aria-label="Agendamento"
+      className="scroll-mt-4 space-y-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-6"
+    >
+      <StepIndicator current={state.step} />
+      {state.step === 1 ? (
+        <ServicesStep
+          services={services}
+          selectedIds={state.serviceIds}
+          summary={summary}
+          onToggle={(serviceId) => dispatch({ type: 'toggleService', serviceId })}
+          onNext={goForward}
+        />
+      ) : state.step === 2 ? (
+        <DateStep
+          today={data.today}
+          openWeekdays={data.openWeekdays}
+          selectedDate={state.date}
+          summary={summary}
+          onSelect={(date) => dispatch({ type: 'selectDate', date })}
+          onBack={() => dispatch({ type: 'back' })}
+          onNext={goForward}
+        />
+      ) : (
+        <TimeStep
+          date={state.date ?? data.today}
+          serviceCount={summary.count}
+          totalMinutes={summary.totalMinutes}
+          slotsQuery={slots}
+          onPick={pickTime}
+          onBack={() => dispatch({ type: 'back' })}
+        />
+      )}
+      {hasSelection ? (
+        <Suspense fallback={state.time ? <ConfirmationLoading /> : null}>
+          <BookingConfirmation
+            professionalId={profile.id}
+            professionalName={profile.professionalName}
+            summary={summary}
+            date={state.date}
+            time={state.time}
+            onBooked={() => dispatch({ type: 'reset' })}
+            onClose={() => dispatch({ type: 'clearTime' })}
+            onRestoreFocus={() => focusStepHeading(sectionRef.current)}
+          />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}

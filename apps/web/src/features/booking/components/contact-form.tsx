@@ -1,0 +1,145 @@
+import type { bookingContactSchema, BookingContact } from '@agendaki/shared';
+import { LoaderCircle } from 'lucide-react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+
+export type ContactOutput = z.output<typeof bookingContactSchema>;
+export type ContactFormApi = UseFormReturn<BookingContact, unknown, ContactOutput>;
+
+export interface ContactFormProps {
+  /** Owned by the wizard, so what the client typed survives closing the dialog. */
+  form: ContactFormApi;
+  isPending: boolean;
+  onConfirm: (contact: ContactOutput) => void;
+  onCancel: () => void;
+}
+
+function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="text-destructive">
+      *
+    </span>
+  );
+}
+
+function OptionalMark() {
+  return <span className="text-xs font-normal text-muted-foreground">(opcional)</span>;
+}
+
+/**
+ * The client's details (SPEC.md section 5, public booking), validated by the shared schema.
+ * Each field shows its first failing rule under it, and the first invalid field gets focus.
+ */
+export function ContactForm({ form, isPending, onConfirm, onCancel }: ContactFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  return (
+    <form
+      noValidate
+      aria-label="Seus dados"
+      className="grid gap-4"
+      onSubmit={(event) => void handleSubmit(onConfirm)(event)}
+    >
+      <p className="text-xs text-muted-foreground">
+        Campos com <RequiredMark /> são obrigatórios.
+      </p>
+      <fieldset disabled={isPending} className="grid gap-4">
+        <FormField
+          label={
+            <>
+              Nome completo <RequiredMark />
+            </>
+          }
+          error={errors.clientName?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              aria-required="true"
+              autoComplete="name"
+              autoCapitalize="words"
+              enterKeyHint="next"
+              {...register('clientName')}
+            />
+          )}
+        </FormField>
+        <FormField
+          label={
+            <>
+              E-mail <RequiredMark />
+            </>
+          }
+          error={errors.clientEmail?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              aria-required="true"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              enterKeyHint="next"
+              placeholder="voce@email.com"
+              {...register('clientEmail')}
+            />
+          )}
+        </FormField>
+        <FormField
+          label={
+            <>
+              Telefone <OptionalMark />
+            </>
+          }
+          error={errors.clientPhone?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              enterKeyHint="next"
+              placeholder="(11) 98765-4321"
+              {...register('clientPhone')}
+            />
+          )}
+        </FormField>
+        <FormField
+          label={
+            <>
+              Observações <OptionalMark />
+            </>
+          }
+          error={errors.notes?.message}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={3}
+              className="min-h-0"
+              placeholder="Alguma preferência ou informação importante?"
+              {...register('notes')}
+            />
+          )}
+        </FormField>
+      </fieldset>
+      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" size="lg" onClick={onCancel} disabled={isPending}>
+          Cancelar
+        </Button>
+        <Button type="submit" size="lg" disabled={isPending}>
+          {isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          {isPending ? 'Confirmando...' : 'Confirmar agendamento'}
+        </Button>
+      </div>
+    </form>
+  );
+}

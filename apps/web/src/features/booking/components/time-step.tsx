@@ -1,0 +1,111 @@
+import type { BookingSlotsResponse } from '@agendaki/shared';
+import { ArrowLeft, CalendarClock, RotateCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/api-client';
+import { formatServiceCount } from '../lib/booking-summary';
+import { formatLongDate } from '../lib/calendar-dates';
+import { groupSlotsByPeriod } from '../lib/slot-periods';
+import { StepHeading } from './step-heading';
+
+export interface TimeStepProps {
+  date: string;
+  serviceCount: number;
+  totalMinutes: number;
+  slotsQuery: {
+    data: BookingSlotsResponse | undefined;
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    isFetching: boolean;
+    refetch: () => unknown;
+  };
+  onPick: (time: string) => void;
+  onBack: () => void;
+}
+
+function SlotsSkeleton() {
+  return (
+    <div role="status" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+      <span className="sr-only">Carregando horários...</span>
+      {Array.from({ length: 10 }, (_, index) => (
+        <Skeleton key={index} className="h-11" />
+      ))}
+    </div>
+  );
+}
+
+function SlotGrid({ slots, onPick }: { slots: string[]; onPick: (time: string) => void }) {
+  return (
+    <div className="space-y-4">
+      {groupSlotsByPeriod(slots).map((period) => (
+        <div key={period.label} role="group" aria-label={period.label} className="space-y-2">
+          <p aria-hidden="true" className="text-sm font-medium text-muted-foreground">
+            {period.label}
+          </p>
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+            {period.slots.map((slot) => (
+              <li key={slot}>
+                <Button
+                  variant="outline"
+                  className="h-11 w-full text-base tabular-nums hover:border-primary hover:bg-accent"
+                  onClick={() => onPick(slot)}
+                >
+                  {slot}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function TimeStep({
+  date,
+  serviceCount,
+  totalMinutes,
+  slotsQuery,
+  onPick,
+  onBack,
+}: TimeStepProps) {
+  const slots = slotsQuery.data?.slots;
+  return (
+    <div className="space-y-4">
+      <StepHeading title="Escolha o horário" />
+      <p className="flex items-start gap-2 text-sm text-muted-foreground">
+        <CalendarClock className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        <span>
+          <span className="font-medium text-foreground">
+            {formatLongDate(date, { capitalized: true })}
+          </span>{' '}
+          · {formatServiceCount(serviceCount, 'selecionado')} · {totalMinutes} min
+        </span>
+      </p>
+      <div aria-busy={slotsQuery.isFetching}>
+        {slotsQuery.isPending ? (
+          <SlotsSkeleton />
+        ) : slotsQuery.isError && !slots ? (
+          <div role="alert" className="space-y-3 rounded-lg border px-4 py-6 text-center">
+            <p className="text-muted-foreground">{getErrorMessage(slotsQuery.error)}</p>
+            <Button variant="outline" onClick={() => void slotsQuery.refetch()}>
+              <RotateCw aria-hidden="true" />
+              Tentar novamente
+            </Button>
+          </div>
+        ) : !slots || slots.length === 0 ? (
+          <p className="rounded-lg border border-dashed px-4 py-8 text-center text-muted-foreground">
+            Nenhum horário disponível nesta data
+          </p>
+        ) : (
+          <SlotGrid slots={slots} onPick={onPick} />
+        )}
+      </div>
+      <Button variant="outline" size="lg" className="w-full sm:w-auto" onClick={onBack}>
+        <ArrowLeft aria-hidden="true" />
+        Voltar
+      </Button>
+    </div>
+  );
+}

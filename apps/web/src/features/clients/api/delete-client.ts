@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { CLIENTS_QUERY_KEY } from './get-clients';
+
+/** Deletes the client and, with them, their appointments (DECISIONS.md, Data). */
+export function deleteClient(id: string): Promise<void> {
+  return apiClient.delete<void>(`/api/clients/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteClient,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: CLIENTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['appointments'] }),
+        // The dashboard home counts clients.
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]),
+  });
+}

@@ -1,0 +1,124 @@
+import type { Client } from '@agendaki/shared';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { Mail, MessageCircle, Pencil, Phone, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { getWhatsAppLink } from '../lib/whatsapp-link';
+
+export interface ClientCardProps {
+  client: Client;
+  /** The professional's zone: "Cadastrado em" is their calendar date (DECISIONS.md, Time). */
+  timeZone: string;
+  onEdit: (client: Client) => void;
+  onDelete: (client: Client) => void;
+  isDeleting?: boolean;
+}
+
+export function ClientCard({ client, timeZone, onEdit, onDelete, isDeleting }: ClientCardProps) {
+  const whatsAppLink = getWhatsAppLink(client.phone);
+  const registeredOn = format(
+    new TZDate(new Date(client.createdAt).getTime(), timeZone),
+    'dd/MM/yyyy',
+  );
+
+  return (
+    <Card className="w-full gap-4 p-5">
+      <div className="flex items-start gap-3">
+        <div
+          className="grid size-10 shrink-0 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground uppercase"
+          aria-hidden="true"
+        >
+          {client.name.trim().slice(0, 1)}
+        </div>
+        <div className="min-w-0 flex-1">
+          <h2 className="leading-snug font-semibold break-words">{client.name}</h2>
+          <p className="text-xs text-muted-foreground">Cadastrado em {registeredOn}</p>
+        </div>
+      </div>
+
+      <div className="space-y-1.5 text-sm">
+        {client.email ? (
+          <a
+            href={`mailto:${client.email}`}
+            className="flex min-w-0 items-center gap-2 rounded-sm text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
+            <Mail className="size-4 shrink-0" aria-hidden="true" />
+            <span className="truncate">{client.email}</span>
+          </a>
+        ) : null}
+        {client.phone ? (
+          <a
+            href={`tel:${client.phone.replace(/[^\d+]/g, '')}`}
+            className="flex items-center gap-2 rounded-sm text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
+            <Phone className="size-4 shrink-0" aria-hidden="true" />
+            <span>{client.phone}</span>
+          </a>
+        ) : null}
+        {!client.email && !client.phone ? (
+          <p className="text-muted-foreground italic">Sem contato cadastrado</p>
+        ) : null}
+      </div>
+
+      {client.notes ? (
+        <div className="rounded-md bg-muted/60 px-3 py-2 text-sm text-muted-foreground">
+          <p className="line-clamp-2 break-words">{client.notes}</p>
+        </div>
+      ) : null}
+
+      <div className="mt-auto flex gap-2 border-t pt-4">
+        {whatsAppLink ? (
+          <Button
+            asChild
+            variant="outline"
+            size="sm"
+            className="flex-1 text-success hover:text-success"
+          >
+            <a
+              href={whatsAppLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`WhatsApp de ${client.name}`}
+            >
+              <MessageCircle aria-hidden="true" />
+              WhatsApp
+            </a>
+          </Button>
+        ) : null}
+        <Button
+          variant="outline"
+          size="sm"
+          className={whatsAppLink ? undefined : 'flex-1'}
+          onClick={() => onEdit(client)}
+          aria-label={`Editar ${client.name}`}
+        >
+          <Pencil aria-hidden="true" />
+          <span className={whatsAppLink ? 'sr-only sm:not-sr-only' : undefined}>Editar</span>
+        </Button>
+        <ConfirmDialog
+          title="Tem certeza que deseja excluir este cliente?"
+          description={
+            <>
+              <span className="font-medium text-foreground">{client.name}</span>: os agendamentos
+              dele também serão excluídos. Esta ação não pode ser desfeita.
+            </>
+          }
+          onConfirm={() => onDelete(client)}
+          trigger={
+            <Button
+              variant="outline"
+              size="sm"
+              className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+              aria-label={`Excluir ${client.name}`}
+              disabled={isDeleting}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          }
+        />
+      </div>
+    </Card>
+  );
+}

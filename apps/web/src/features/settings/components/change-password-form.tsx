@@ -1,0 +1,96 @@
+import { changePasswordSchema, type ChangePasswordInput } from '@agendaki/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useChangePassword } from '@/features/auth/api/change-password';
+import { getErrorMessage } from '@/lib/api-client';
+import { toastFirstValidationError } from '@/lib/validation-toast';
+
+const FIELD_ORDER = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Configurações > Segurança. The server ends the other sessions; this one stays signed in. */
+export function ChangePasswordForm() {
+  const changePassword = useChangePassword();
+  const form = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+
+  async function submit(values: ChangePasswordInput) {
+    try {
+      await changePassword.mutateAsync(values);
+      toast.success('Senha atualizada', {
+        description: 'As sessões abertas em outros aparelhos foram encerradas.',
+      });
+      form.reset(EMPTY);
+    } catch (error) {
+      toast.error('Erro ao alterar senha', { description: getErrorMessage(error) });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Segurança</CardTitle>
+        <CardDescription>Altere a senha de acesso à sua conta.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          aria-label="Alterar senha"
+          className="grid max-w-xl gap-4"
+          onSubmit={form.handleSubmit(
+            submit,
+            toastFirstValidationError<ChangePasswordInput>(FIELD_ORDER),
+          )}
+        >
+          <FormField label="Senha atual" error={errors.currentPassword?.message}>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                autoComplete="current-password"
+                {...form.register('currentPassword')}
+              />
+            )}
+          </FormField>
+          <FormField
+            label="Nova senha"
+            error={errors.newPassword?.message}
+            description="Pelo menos 8 caracteres."
+          >
+            {(control) => (
+              <PasswordInput
+                {...control}
+                autoComplete="new-password"
+                {...form.register('newPassword')}
+              />
+            )}
+          </FormField>
+          <FormField label="Confirmar nova senha" error={errors.confirmPassword?.message}>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                autoComplete="new-password"
+                {...form.register('confirmPassword')}
+              />
+            )}
+          </FormField>
+          <Button
+            type="submit"
+            className="mt-2 w-full sm:w-fit"
+            disabled={changePassword.isPending}
+          >
+            {changePassword.isPending ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : null}
+            {changePassword.isPending ? 'Salvando...' : 'Alterar senha'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { KeyRound, Link2, Store, UserRound } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { SettingsTab } from '@/config/paths';
+import { useMe } from '@/features/auth/api/get-me';
+import { LinkSettings } from '@/features/link/components/link-settings';
+import { BusinessForm } from '@/features/profile/components/business-form';
+import { ProfileDetails } from '@/features/profile/components/profile-details';
+import { ChangePasswordForm } from './change-password-form';
+
+const TABS: readonly { value: SettingsTab; label: string; icon: typeof UserRound }[] = [
+  { value: 'profile', label: 'Perfil', icon: UserRound },
+  { value: 'business', label: 'Negócio', icon: Store },
+  { value: 'link', label: 'Meu Link', icon: Link2 },
+  { value: 'security', label: 'Segurança', icon: KeyRound },
+];
+
+function toSettingsTab(value: string | null): SettingsTab {
+  return TABS.find((tab) => tab.value === value)?.value ?? 'profile';
+}
+
+/** The four tabs of Configurações; the open one lives in `?tab=` ("Perfil" links to it). */
+export function SettingsTabs() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = toSettingsTab(searchParams.get('tab'));
+  const me = useMe();
+
+  return (
+    <Tabs
+      value={tab}
+      onValueChange={(next) => setSearchParams({ tab: toSettingsTab(next) }, { replace: true })}
+    >
+      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-10 sm:w-fit">
+        {TABS.map(({ value, label, icon: Icon }) => (
+          <TabsTrigger key={value} value={value} className="h-9 sm:h-full">
+            <Icon aria-hidden="true" />
+            {label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {me.data ? (
+        <>
+          <TabsContent value="profile">
+            <ProfileDetails email={me.data.user.email} profile={me.data.profile} />
+          </TabsContent>
+          <TabsContent value="business">
+            <BusinessForm profile={me.data.profile} />
+          </TabsContent>
+          <TabsContent value="link">
+            <LinkSettings
+              profile={me.data.profile}
+              hasAccess={me.data.subscription?.hasAccess ?? false}
+            />
+          </TabsContent>
+        </>
+      ) : (
+        <Skeleton className="h-48 w-full" />
+      )}
+      <TabsContent value="security">
+        <ChangePasswordForm />
+      </TabsContent>
+    </Tabs>
+  );
+}

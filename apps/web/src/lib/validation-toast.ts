@@ -1,0 +1,30 @@
+import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { toast } from 'sonner';
+
+export const VALIDATION_TOAST_TITLE = 'Erro de validação';
+
+/**
+ * The message of the first invalid field in the order the form shows them (SPEC.md section 8:
+ * "Erro de validação" with the first message). Zod reports object refinements, such as
+ * "As senhas não coincidem", after every field, so the order comes from the form.
+ */
+export function getFirstErrorMessage<T extends FieldValues>(
+  errors: FieldErrors<T>,
+  fieldOrder: readonly (keyof T & string)[],
+): string | undefined {
+  for (const name of fieldOrder) {
+    const message = errors[name]?.message;
+    if (typeof message === 'string' && message) return message;
+  }
+  return undefined;
+}
+
+/** `handleSubmit`'s second argument: one toast with the first message; fields show theirs. */
+export function toastFirstValidationError<T extends FieldValues>(
+  fieldOrder: readonly (keyof T & string)[],
+) {
+  return (errors: FieldErrors<T>) => {
+    const message = getFirstErrorMessage(errors, fieldOrder);
+    if (message) toast.error(VALIDATION_TOAST_TITLE, { description: message });
+  };
+}

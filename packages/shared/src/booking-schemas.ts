@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { isIsoDate } from './appointment-schemas';
+import {
+  CLIENT_EMAIL_MAX,
+  CLIENT_NAME_MAX,
+  CLIENT_PHONE_MAX,
+  optionalText,
+} from './client-schemas';
+
+/**
+ * Public booking (SPEC.md sections 3, 5 and 7; DECISIONS.md "Booking several services"):
+ * the schemas the booking page's form and the public API share, with their pt-BR messages.
+ */
+
+export const BOOKING_NOTES_MAX = 500;
+export const BOOKING_SERVICES_MAX = 10;
+export const IDEMPOTENCY_KEY_MIN = 16;
+export const IDEMPOTENCY_KEY_MAX = 100;
+
+export const PROFESSIONAL_NOT_FOUND_MESSAGE = 'Profissional não encontrado';
+export const INVALID_LINK_MESSAGE = 'Link inválido';
+export const SELECT_SERVICE_MESSAGE = 'Selecione pelo menos um serviço';
+export const INVALID_SERVICE_MESSAGE = 'Serviço inválido';
+export const TOO_MANY_SERVICES_MESSAGE = `Selecione no máximo ${BOOKING_SERVICES_MAX} serviços`;
+export const INVALID_DATE_MESSAGE = 'Data inválida';
+export const INVALID_TIME_MESSAGE = 'Hora inválida';
+/** 409 SLOT_UNAVAILABLE: the time is past, or outside the professional's hours for the duration. */
+export const SLOT_UNAVAILABLE_MESSAGE =
+  'Este horário não está mais disponível. Escolha outro horário.';
+/** 409 SLOT_TAKEN: another appointment holds the time (the database's no-overlap constraint). */
+export const SLOT_TAKEN_MESSAGE = 'Este horário acabou de ser reservado. Escolha outro horário.';
+
+const isDistinct = (ids: readonly string[]) => new Set(ids).size === ids.length;
+
+/** The selected services, in the order they are booked (1 to 10, no repeats). */
+export const bookingServiceIdsSchema = z
+  .array(z.uuid({ error: INVALID_SERVICE_MESSAGE }), { error: SELECT_SERVICE_MESSAGE })
+  .min(1, SELECT_SERVICE_MESSAGE)
+  .max(BOOKING_SERVICES_MAX, TOO_MANY_SERVICES_MESSAGE)
+  .refine(isDistinct, INVALID_SERVICE_MESSAGE);
+
+export const bookingDateSchema = z
+  .string({ error: INVALID_DATE_MESSAGE })
+  .refine(isIsoDate, INVALID_DATE_MESSAGE);
+
+export const bookingTimeSchema = z
+  .string({ error: INVALID_TIME_MESSAGE })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, INVALID_TIME_MESSAGE);
+
+/**
+ * The "Confirmar Agendamento" dialog (SPEC.md section 5, public booking): name required, e-mail
+ * required and valid, phone and notes optional. Only the first failing rule is shown.
+ */
+export const bookingContactSchema = z.object({
+  clientName: z
+    .string({ error: 'Nome é obrigatório' })
+    .trim()
+    .min(1, 'Nome é obrigatório')
+    .max(CLIENT_NAME_MAX, 'Nome muito longo'),
+  clientEmail: z
+    .string({ error: 'Email inválido' })
+    .trim()
+    .max(CLIENT_EMAIL_MAX, 'Email muito longo')
+    .refine((value) => z.email().safeParse(value).success, 'Email inválido'),
+  clientPhone: optionalText(CLIENT_PHONE_MAX, 'Telefone muito longo'),
+  notes: optionalText(BOOKING_NOTES_MAX, 'Observações muito longas'),
+});
+export type BookingContact = z.input<typeof bookingContactSchema>;
+
+/**
+ * `POST /api/public/bookings`. `idempotencyKey` is made by the page once per confirmation
+ * attempt (a UUID); sending it again returns the first answer and books nothing new.
+ */
+export const bookingInputSchema = z.object(
+  {
+    professionalId: z.string({ error: INVALID_LINK_MESSAGE }).min(1, INVALID_LINK_MESSAGE),
+    serviceIds: bookingServiceIdsSchema,
+    date: bookingDateSchema,
+    time: bookingTimeSchema,
+    ...bookingContactSchema.shape,
+    idempotencyKey: z
+      .string({ error: 'Requisição inválida. Recarregue a página e tente novamente.' })
+      .regex(
+        new RegExp(`^[A-Za-z0-9_-]{${IDEMPOTENCY_KEY_MIN},${IDEMPOTENCY_KEY_MAX}}$`),
+        'Requisição inválida. Recarregue a página e tente novamente.',
+      ),
+  },
+  { error: 'Dados inválidos.' },
+);
+export type BookingInput = z.input<typeof bookingInputSchema>;
+
+/** `GET /api/public/professionals/:identifier/slots?date=YYYY-MM-DD&serviceIds=<uuid>,<uuid>` */
+export const bookingSlotsQuerySchema = z.object({
+  date: bookingDateSchema,
+  serviceIds: z
+    .string({ error: SELECT_SERVICE_MESSAGE })
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(bookingServiceIdsSchema),
+});
+export type BookingSlotsQuery = z.input<typeof bookingSlotsQuerySchema>;
+
+export const bookingSlotsResponseSchema = z.object({
+  date: z.string(),
+  /** "HH:MM" start times, sorted. */
+  slots: z.array(z.string()),
+});
+export type BookingSlotsResponse = z.infer<typeof bookingSlotsResponseSchema>;
+
+/** What the public sees of a professional: no e-mail, phone or user id. */
+export const publicProfileSchema = z.object({
+  id: z.string(),
+  professionalName: z.string(),
+  businessName: z.string(),
+  bio: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  customLink: z.string(),
+  timezone: z.string(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+export const publicServiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Decimal string with two places: "49.90". */
+  price: z.string(),
+  priceCents: z.number().int(),
+  durationMinutes: z.number().int(),
+  imageUrl: z.string().nullable(),
+});
+export type PublicService = z.infer<typeof publicServiceSchema>;
+
+/**
+ * `GET /api/public/professionals/:identifier`, also embedded in the page's HTML as
+ * `<script id="agendaki-data" type="application/json">`.
+ */
+export const publicProfessionalResponseSchema = z.object({
+  profile: publicProfileSchema,
+  /** Active services, by name. */
+  services: z.array(publicServiceSchema),
+  /** Weekdays (0 = Sunday … 6) with at least one active window: the calendar disables the rest. */
+  openWeekdays: z.array(z.number().int()),
+  /** Today in the professional's time zone: earlier days are disabled. */
+  today: z.string(),
+});
+export type PublicProfessionalResponse = z.infer<typeof publicProfessionalResponseSchema>;
+
+export const PUBLIC_DATA_ELEMENT_ID = 'agendaki-data';
+
+export const bookedAppointmentSchema = z.object({
+  id: z.string(),
+  serviceName: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  priceCents: z.number().int(),
+});
+export type BookedAppointment = z.infer<typeof bookedAppointmentSchema>;
+
+export const bookingResponseSchema = z.object({
+  bookingId: z.string(),
+  date: z.string(),
+  time: z.string(),
+  /** One per service, consecutive, in the order the services were sent. */
+  appointments: z.array(bookedAppointmentSchema),
+  totalPriceCents: z.number().int(),
+});
+export type BookingResponse = z.infer<typeof bookingResponseSchema>;

@@ -1,0 +1,155 @@
+// The processes the benchmark measures: the real server (with the query counter preloaded) and
+// the bare Fastify ceiling, each a child process on 127.0.0.1.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** CPU time a process has used so far, in ms (Linux /proc: user + system, 100 ticks a second). */
+export function cpuMsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+export async function freePort() {
+  const probe = net.createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Polls /api/health until 200; resolves with the milliseconds since `since`. */
+export async function waitForHealth(url, since, isAlive, timeoutMs = 120_000) {
+  while (Date.now() - since < timeoutMs) {
+    if (!isAlive()) throw new Error(`o servidor terminou antes de responder em ${url}`);
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return Date.now() - since;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`tempo esgotado esperando ${url}/api/health`);
+}
+
+/**
+ * `node --import tsx --import count-queries.mjs src/server.ts`: the production entry point with
+ * a query counter reachable over IPC (count-queries.mjs). Resolves once healthy, with the
+ * time from spawn to the first 200 of /api/health.
+ */
+export async function startServer({ env, logPath }) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const log = fs.openSync(logPath, 'a');
+  const started = Date.now();
+  const child = spawn(
+    process.execPath,
+    [
+      // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server, written when it stops.
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+      '--import',
+      'tsx',
+      '--import',
+      path.join(import.meta.dirname, 'count-queries.mjs'),
+      'src/server.ts',
+    ],
+    {
+      cwd: path.join(root, 'apps/server'),
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+        // Each simulated visitor has its own address (X-Forwarded-For) for the per-IP limits.
+        TRUST_PROXY: 'true',
+        DEMO_DATA: 'false',
+        ...env,
+      },
+      stdio: ['ignore', log, log, 'ipc'],
+    },
+  );
+  fs.closeSync(log);
+  let isAlive = true;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  void exited.then(() => {
+    isAlive = false;
+  });
+  const startMs = await waitForHealth(url, started, () => isAlive);
+
+  function ask(message) {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error('o servidor não respondeu ao contador')),
+        5_000,
+      );
+      child.once('message', (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
+      child.send(message);
+    });
+  }
+
+  return {
+    url,
+    pid: child.pid,
+    startMs,
+    isAlive: () => isAlive,
+    resetQueries: () => child.send('bench:reset'),
+    countQueries: async () => (await ask('bench:count')).queries,
+    /** CPU time the server process has used so far, in ms. */
+    cpuMs: () => cpuMsOf(child.pid),
+    /** Resident memory of the server process, in MB (Linux /proc). */
+    rssMb: () => {
+      try {
+        const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+      } catch {
+        return 0;
+      }
+    },
+    stop: async () => {
+      if (!isAlive) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function startCeiling() {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 'ceiling-server.mjs'), String(port)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    },
+  );
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', () => reject(new Error('o servidor de referência não iniciou')));
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cpuMs: () => cpuMsOf(child.pid),
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

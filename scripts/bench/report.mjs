@@ -1,0 +1,199 @@
+// docs/benchmarks.md from the results of run.mjs.
+import fs from 'node:fs';
+
+const TARGETS = {
+  slotsP95Ms: 50,
+  slotsCeilingShare: 0.3,
+  bookingP95Ms: 100,
+  publicJsGzipKb: 120,
+};
+
+const fmt = (value, digits = 0) =>
+  value === undefined || Number.isNaN(value) ? '—' : Number(value).toFixed(digits);
+const mark = (ok) => (ok ? '✅' : '❌');
+const byKey = (phase, key) => phase?.endpoints?.find((e) => e.key === key);
+
+function datasetLine(phase) {
+  const s = phase.seed;
+  return `${s.professionals.toLocaleString('en-US')} professionals, ${s.clients.toLocaleString('en-US')} clients, ${s.appointments.toLocaleString('en-US')} appointments (seeded in ${s.seconds} s)`;
+}
+
+function endpointTable(phase) {
+  const rows = phase.endpoints.map(
+    (e) =>
+      `| ${e.label} | ${e.connections} | ${fmt(e.requestsPerSecond)} | ${e.p50} | ${e.p95} | ${e.p99} | ${e.errors}${e.timeouts ? ` (${e.timeouts} timeouts)` : ''} | ${e.queries}${e.maxQueries !== e.queries ? ` (max ${e.maxQueries})` : ''}${e.background ? ` + ${e.background} later` : ''} | ${fmt(e.ceilingRequestsPerSecond)} | ${fmt(e.ratio * 100)}% | ${fmt(e.responseBytes / 1024, 1)} KB | ${fmt(e.serverCpuMsPerRequest, 2)} | ${e.peakRssMb} MB | ${fmt(e.loadAverage, 1)} |`,
+  );
+  return [
+    '| Endpoint | Conns | req/s | p50 ms | p95 ms | p99 ms | Errors | Queries/req | Ceiling req/s | Of ceiling | Response | Server CPU ms/req | Peak RSS | Load |',
+    '| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
+    ...rows,
+  ].join('\n');
+}
+
+/** With BENCH_CPU_PROF: where the server's busy CPU time went over the whole phase. */
+function profileLines(phase) {
+  if (!phase.profile) return [];
+  const list = (items) => items.map((i) => `${i.name} ${i.share}%`).join(', ');
+  return [
+    `Server CPU profile (${phase.profile.busySeconds} s busy over the phase; shares of busy time): by package — ${list(phase.profile.packages)}; by function — ${list(phase.profile.functions.slice(0, 8))}.`,
+    '',
+  ];
+}
+
+/** What bounds the misses: the server's own CPU per request, against what a target needs. */
+function limitsLines(results) {
+  const postgres = results.phases.find((p) => p.kind === 'postgres' && p.endpoints);
+  const slots = byKey(postgres, 'slots');
+  const booking = byKey(postgres, 'booking');
+  if (!slots || !booking) return [];
+  const lines = ['What bounds these numbers (PostgreSQL):', ''];
+  lines.push(
+    `- Slots: the server spends ${fmt(slots.serverCpuMsPerRequest, 2)} ms of its own CPU per request (${slots.queries} statements to build, send and parse, the week and the busy times in the professional's zone), the bare route ${fmt(slots.ceilingCpuMsPerRequest, 3)} ms: one Node process cannot pass ~${fmt(1000 / slots.serverCpuMsPerRequest)} req/s, whatever the database does. ${fmt(TARGETS.slotsCeilingShare * 100)}% of the ceiling (${fmt(slots.ceilingRequestsPerSecond * TARGETS.slotsCeilingShare)} req/s) would need about ${fmt(1000 / (slots.ceilingRequestsPerSecond * TARGETS.slotsCeilingShare), 2)} ms per request, i.e. fewer statements (one query for profile, subscription, services and week) and cached pure work; more instances scale it out (DECISIONS.md: stateless instances).`,
+  );
+  const needed = booking.connections / (TARGETS.bookingP95Ms / 1000);
+  lines.push(
+    `- Create-booking: at ${booking.connections} connections a p95 of ${TARGETS.bookingP95Ms} ms needs roughly ${fmt(needed)} bookings/s (Little's law); one booking costs ${fmt(booking.serverCpuMsPerRequest, 2)} ms of server CPU and ${booking.queries} statements in the request (${booking.background} more after it, for the two mails), so this process tops out near ${fmt(1000 / booking.serverCpuMsPerRequest)}/s here and the rest is queueing. ${booking.errors === 0 ? 'Every booking succeeded (no conflict, no error): they are correct, only slower than the target at this concurrency.' : `${booking.errors} bookings failed.`}`,
+  );
+  return lines;
+}
+
+function targetsTable(results) {
+  const postgres = results.phases.find((p) => p.kind === 'postgres' && p.endpoints);
+  const pglite = results.phases.find((p) => p.kind === 'pglite' && p.endpoints);
+  const slots = byKey(postgres, 'slots');
+  const booking = byKey(postgres, 'booking');
+  const page = postgres?.page;
+  const js = page?.jsGzipKb ?? postgres?.staticWeight?.jsGzipKb;
+  const lines = ['| Target | Measured | |', '| --- | --- | :-: |'];
+  if (slots) {
+    lines.push(
+      `| PostgreSQL slots p95 ≤ ${TARGETS.slotsP95Ms} ms | ${slots.p95} ms | ${mark(slots.p95 <= TARGETS.slotsP95Ms)} |`,
+    );
+    lines.push(
+      `| PostgreSQL slots ≥ ${TARGETS.slotsCeilingShare * 100}% of the ceiling's throughput | ${fmt(slots.ratio * 100)}% (${fmt(slots.requestsPerSecond)} of ${fmt(slots.ceilingRequestsPerSecond)} req/s) | ${mark(slots.ratio >= TARGETS.slotsCeilingShare)} |`,
+    );
+  }
+  if (booking) {
+    lines.push(
+      `| PostgreSQL create-booking p95 ≤ ${TARGETS.bookingP95Ms} ms at ${booking.connections} connections | ${booking.p95} ms (${booking.errors} errors) | ${mark(booking.p95 <= TARGETS.bookingP95Ms && booking.errors === 0)} |`,
+    );
+  }
+  if (postgres && pglite) {
+    // Statements of the request plus those it leaves behind: where the outbox worker runs them
+    // (during or just after the request) differs between the two drivers, the total does not.
+    const total = (e) => (e ? e.queries + e.background : undefined);
+    const same = postgres.endpoints.every((e) => total(byKey(pglite, e.key)) === total(e));
+    const counts = postgres.endpoints.map((e) => `${e.key} ${total(e)}`).join(', ');
+    lines.push(
+      `| Bounded queries per request (the same count whatever the data size) | ${counts}; ${same ? 'identical' : 'different'} on ${postgres.seed.appointments.toLocaleString('en-US')} and on ${pglite.seed.appointments.toLocaleString('en-US')} appointments | ${mark(same)} |`,
+    );
+  }
+  if (js !== undefined) {
+    lines.push(
+      `| Public page JS ≤ ${TARGETS.publicJsGzipKb} KB gzip | ${js} KB | ${mark(js <= TARGETS.publicJsGzipKb)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function pageSection(results) {
+  const postgres = results.phases.find((p) => p.kind === 'postgres');
+  const page = postgres?.page;
+  const s = postgres?.staticWeight;
+  if (!s) return '## Public booking page weight\n\nNot measured (PostgreSQL phase skipped).';
+  const lines = [
+    '## Public booking page weight',
+    '',
+    `Gzip (level 9) sizes of what \`/book/<link>\` makes the browser download, from the web app built as \`npm run build\` builds it (build: ${results.build}).`,
+    '',
+    '| Measured how | JS gzip | CSS gzip | Files |',
+    '| --- | --: | --: | --: |',
+    `| Static: scripts, module preloads and CSS named in the page's HTML | ${s.jsGzipKb} KB | ${s.cssGzipKb} KB | ${s.files.length} |`,
+  ];
+  if (page && !page.skipped) {
+    lines.push(
+      `| Loaded in Chromium (lazy chunks included) | ${page.jsGzipKb} KB | ${page.cssGzipKb} KB | ${page.resources.length} |`,
+    );
+    lines.push(
+      '',
+      `Chromium on this machine, loopback, no throttling, 390×844: first contentful paint ${page.fcpMs} ms, largest contentful paint ${page.lcpMs} ms, DOMContentLoaded ${page.domContentLoadedMs} ms, load ${page.loadMs} ms.`,
+    );
+  } else if (page?.skipped) {
+    lines.push('', `Chromium measurement skipped: ${page.skipped}.`);
+  }
+  lines.push(
+    '',
+    '**Lighthouse is not installed on this machine** (and cannot be fetched), so there is no Lighthouse score here; the byte counts and paint timings above are what could be measured with what exists. With Lighthouse available: `CHROME_PATH=/usr/bin/chromium npx lighthouse http://127.0.0.1:3000/book/demo`.',
+  );
+  return lines.join('\n');
+}
+
+function busyNote(results) {
+  const loads = results.phases.flatMap((p) => p.endpoints ?? []).map((e) => e.loadAverage ?? 0);
+  const worst = Math.max(0, ...loads);
+  return worst > 2.5
+    ? ` Other jobs shared the machine during this run (1-minute load average up to ${fmt(worst, 1)}, see the Load column): on an idle machine the figures would be higher.`
+    : '';
+}
+
+export function writeReport(results, file) {
+  const phases = results.phases.filter((p) => p.endpoints);
+  const pglite = results.phases.find((p) => p.kind === 'pglite' && p.endpoints);
+  const skipped = results.phases.filter((p) => p.skipped);
+  const m = results.machine;
+  const sections = [
+    '# Benchmarks',
+    '',
+    `Measured by \`npm run bench\` (scripts/bench/) on ${results.date.slice(0, 10)}: ${m.cores} × ${m.cpu}, ${m.memoryGb} GB, Node ${m.node}. The server, the load generator (autocannon) and the database share these ${m.cores} cores, so the numbers are a floor, not what a dedicated server would do.${busyNote(results)} ${results.settings.duration} s per endpoint after a ${results.settings.warmup} s warm-up; ceiling runs ${results.settings.ceilingDuration} s. Whole run: ${Math.round(results.totalSeconds / 60)} min.`,
+    '',
+    '## Against the targets',
+    '',
+    targetsTable(results),
+    '',
+    ...limitsLines(results),
+    '',
+    ...phases.flatMap((phase) => [
+      `## ${phase.kind === 'postgres' ? `PostgreSQL ${phase.serverVersion ?? ''}` : 'PGlite (embedded)'}`,
+      '',
+      `Dataset: ${datasetLine(phase)}. Server healthy ${phase.startMs} ms after spawn, ${phase.idleRssMb} MB RSS idle.`,
+      '',
+      endpointTable(phase),
+      '',
+      ...profileLines(phase),
+    ]),
+    ...skipped.map((p) => `${p.kind}: not measured — ${p.skipped}.\n`),
+    '- **Ceiling**: a bare Fastify route on the same machine answering JSON of the same size as the endpoint (a POST parses a body of the same size first), same connections; "Of ceiling" is the endpoint\'s throughput as a share of it.',
+    '- **Queries/req**: statements sent to the database while one request is served (BEGIN/COMMIT included), median of 15 sequential requests, counted by a preloaded module (`scripts/bench/count-queries.mjs`) without touching the server\'s code; "+ N later" is work the request leaves behind (a booking\'s two mails through the outbox).',
+    '- **Server CPU ms/req**: CPU time the server process (Node) spent per answered request during the run; 1000 divided by it is the most one core could serve, whatever the database does.',
+    "- **Load**: the machine's 1-minute load average when the endpoint's run began; above 2 on these 2 cores, something besides the benchmark was competing for CPU.",
+    '- **Errors**: non-2xx answers and socket errors, timeouts (no answer within 10 s) among them. Every booking request takes a different free slot computed while seeding, so a 409 would be an error here.',
+    '- **PGlite** runs every statement in turn (one connection, in-process WebAssembly): at 50 simultaneous bookings the requests queue, and the slowest can pass the 10 s client timeout. It is the zero-setup default for one professional on a laptop; production runs on PostgreSQL (README).',
+    '- **Create-booking** requests come from distinct addresses (`X-Forwarded-For` with `TRUST_PROXY=true`), as real visitors do; from one address the per-IP booking limit (20 per 10 min) answers 429.',
+    '',
+    ...(pglite
+      ? [
+          '## PGlite cold start',
+          '',
+          '| Data folder | Spawn → `/api/health` 200 |',
+          '| --- | --: |',
+          `| Fresh (initdb, migrations) | ${pglite.coldStartFreshMs} ms |`,
+          `| Existing (${pglite.seed.appointments.toLocaleString('en-US')} appointments) | ${pglite.coldStartExistingMs} ms |`,
+          '',
+        ]
+      : []),
+    pageSection(results),
+    '',
+    '## How to reproduce',
+    '',
+    '```bash',
+    'npm install',
+    'npm run bench   # builds the web app, seeds, measures, rewrites this file (~6 min on 2 cores)',
+    '```',
+    '',
+    'PostgreSQL: `BENCH_DATABASE_URL` (default `TEST_DATABASE_URL`, then `postgres://postgres@127.0.0.1:5432/test`); the run creates and drops a database named `agendaki_bench` on that server. Knobs: `BENCH_DURATION` (seconds per endpoint), `BENCH_CEILING_DURATION`, `BENCH_SCALE` (0.1 for a quick run), `BENCH_ONLY=postgres|pglite`, `BENCH_SKIP_BUILD=1`, `BENCH_KEEP_DB=1`, `BENCH_CPU_PROF=<dir>` (a V8 CPU profile of the server per phase, summarized here). Raw numbers: `.test-reports/bench-results.json`.',
+    '',
+    "The dataset is written through the server's own code: the first professional signs up, confirms and signs in through the HTTP API; the others through the same services and repositories (user, credential, profile with its unique link, trial, week, services); clients and appointments in bulk through drizzle and the appointments repository, in transactions, under the same schema, checks and no-overlap constraint. Appointments spread over the past months and the coming 30 days, 4–7 a working day, statuses as a real agenda has them.",
+    '',
+  ];
+  fs.writeFileSync(file, sections.join('\n'));
+}

@@ -1,0 +1,136 @@
+// What a first visit downloads, run after `vite build` (apps/web `npm run build`): for the
+// public booking page (book.html) and the landing (index.html), the JavaScript of the entry
+// and of every module it imports statically (the page cannot start without them), and the
+// CSS the HTML links, each gzipped as the server's compression would. Chunks loaded later
+// with import() (the calendar, the confirmation dialog) are not counted.
+// The booking page must stay within its limit (the issue: 120 KB gzip on a cheap phone);
+// over it, this script exits 1 and so does the build.
+//
+//   node scripts/report-bundle-size.mjs [distDir]   (default: apps/web/dist)
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1024;
+const BOOKING_JS_LIMIT_KB = 120;
+
+const distDir = path.resolve(
+  process.argv[2] ?? path.join(import.meta.dirname, '..', 'apps', 'web', 'dist'),
+);
+
+/** "/assets/x.js" in the HTML, or "./x.js" inside a chunk, as a path inside distDir. */
+function resolveAsset(reference, fromFile) {
+  const clean = reference.split(/[?#]/)[0];
+  return clean.startsWith('/')
+    ? path.join(distDir, clean)
+    : path.resolve(path.dirname(fromFile), clean);
+}
+
+function attribute(tag, name) {
+  return new RegExp(`\\s${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1];
+}
+
+/** The scripts, module preloads and style sheets an HTML page references. */
+function readHtmlAssets(htmlPath) {
+  const html = fs.readFileSync(htmlPath, 'utf8');
+  const scripts = [];
+  const styles = [];
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attribute(tag, 'src');
+    if (src && /type\s*=\s*["']module["']/i.test(tag)) scripts.push(resolveAsset(src, htmlPath));
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attribute(tag, 'rel')?.toLowerCase();
+    const href = attribute(tag, 'href');
+    if (!href) continue;
+    if (rel === 'modulepreload') scripts.push(resolveAsset(href, htmlPath));
+    if (rel === 'stylesheet') styles.push(resolveAsset(href, htmlPath));
+  }
+  return { scripts, styles };
+}
+
+/**
+ * Static imports of a built chunk (`import{a as b}from"./x.js"`, `import"./x.js"`,
+ * `export{…}from"./x.js"`); `import("./x.js")` is a later download and does not match.
+ */
+function staticImports(file, code) {
+  const found = [];
+  for (const match of code.matchAll(
+    /(?:\bimport|\bexport)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g,
+  )) {
+    const specifier = match[1];
+    if (specifier.startsWith('.') || specifier.startsWith('/')) {
+      found.push(resolveAsset(specifier, file));
+    }
+  }
+  return found;
+}
+
+/** Every JS file reachable from `entries` through static imports, each counted once. */
+function collectScripts(entries) {
+  const seen = new Set();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    if (!fs.existsSync(file)) throw new Error(`arquivo referenciado não existe: ${file}`);
+    seen.add(file);
+    queue.push(...staticImports(file, fs.readFileSync(file, 'utf8')));
+  }
+  return [...seen];
+}
+
+function gzipBytes(files) {
+  return files.reduce(
+    (total, file) => total + gzipSync(fs.readFileSync(file), { level: 9 }).length,
+    0,
+  );
+}
+
+const formatKb = (bytes) =>
+  (bytes / KB).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+function measurePage(htmlName) {
+  const htmlPath = path.join(distDir, htmlName);
+  if (!fs.existsSync(htmlPath)) return undefined;
+  const { scripts, styles } = readHtmlAssets(htmlPath);
+  const files = collectScripts(scripts);
+  return {
+    jsBytes: gzipBytes(files),
+    cssBytes: gzipBytes([...new Set(styles)]),
+    files: files.map((file) => path.relative(distDir, file)),
+  };
+}
+
+function main() {
+  const booking = measurePage('book.html');
+  if (!booking) {
+    console.error(`book.html não encontrado em ${distDir}: a build gerou a página pública?`);
+    return 1;
+  }
+  const landing = measurePage('index.html');
+  const isOver = booking.jsBytes > BOOKING_JS_LIMIT_KB * KB;
+  console.log(
+    `Página pública: JS ${formatKb(booking.jsBytes)} KB gzip (limite ${BOOKING_JS_LIMIT_KB} KB), ` +
+      `CSS ${formatKb(booking.cssBytes)} KB gzip, ${booking.files.length} arquivos JS na primeira visita`,
+  );
+  if (landing) {
+    console.log(
+      `Landing e painel (index.html): JS ${formatKb(landing.jsBytes)} KB gzip, ` +
+        `CSS ${formatKb(landing.cssBytes)} KB gzip`,
+    );
+  }
+  if (process.env.BUNDLE_REPORT_VERBOSE) {
+    for (const file of booking.files) console.log(`  ${file}`);
+  }
+  if (isOver) {
+    console.error(
+      `A página pública passou do limite de ${BOOKING_JS_LIMIT_KB} KB gzip de JavaScript: ` +
+        'veja o que entrou nos imports estáticos de src/book-main.tsx.',
+    );
+    return 1;
+  }
+  return 0;
+}
+
+process.exitCode = main();
