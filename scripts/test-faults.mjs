@@ -44,7 +44,9 @@ export async function runFaultSuite() {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { label, passed, failed, skipped } = await runFaultSuite();
   if (skipped > 0)
-    console.log(`\n${skipped} testes de falha só rodam no PostgreSQL (TEST_DATABASE_URL) e foram pulados.`);
+    console.log(
+      `\n${skipped} testes de falha só rodam no PostgreSQL (TEST_DATABASE_URL) e foram pulados.`,
+    );
   console.log(`\nfalhas (${label}): ${passed} passed, ${failed} failed`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
