@@ -4,6 +4,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Env } from './config/env';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/routes';
@@ -29,6 +30,9 @@ import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimiter } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
+
+// Messages a schema does not set itself (e.g. a body that is not an object) come out in pt-BR.
+z.config(z.locales.ptBR());
 
 export interface BuildAppOptions {
   env: Env;

@@ -152,3 +152,16 @@ describe('serving the built web app', () => {
     expect((await web.app.inject({ method: 'GET', url: '/api/nope' })).statusCode).toBe(404);
   });
 });
+
+describe('validation messages a schema does not set are pt-BR too', () => {
+  it('answers a JSON string where an object is expected in Portuguese', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: '"texto"',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Entrada inválida: esperava um objeto, recebeu um texto');
+  });
+});

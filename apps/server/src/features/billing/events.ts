@@ -57,6 +57,9 @@ const metadata = z
   .nullish()
   .transform((value) => value ?? {});
 
+/** Provider times are seconds since the epoch; out-of-range values are a malformed event. */
+const epochSeconds = z.number().int().min(0).max(4_102_444_800);
+
 const checkoutSessionSchema = z.object({
   mode: z.string().nullish(),
   client_reference_id: z.string().nullish(),
@@ -72,11 +75,11 @@ const subscriptionSchema = z.object({
   customer: idOrObject,
   metadata,
   cancel_at_period_end: z.boolean().nullish(),
-  cancel_at: z.number().nullish(),
-  trial_end: z.number().nullish(),
-  current_period_end: z.number().nullish(),
+  cancel_at: epochSeconds.nullish(),
+  trial_end: epochSeconds.nullish(),
+  current_period_end: epochSeconds.nullish(),
   items: z
-    .object({ data: z.array(z.object({ current_period_end: z.number().nullish() })) })
+    .object({ data: z.array(z.object({ current_period_end: epochSeconds.nullish() })) })
     .nullish(),
 });
 
@@ -89,7 +92,7 @@ const invoiceSchema = z.object({
     })
     .nullish(),
   lines: z
-    .object({ data: z.array(z.object({ period: z.object({ end: z.number() }).nullish() })) })
+    .object({ data: z.array(z.object({ period: z.object({ end: epochSeconds }).nullish() })) })
     .nullish(),
 });
 

@@ -1,6 +1,7 @@
 import type { PortalIntent } from '@agendaki/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { BillingCustomer, PaymentProvider, ProviderEvent } from './provider';
 
@@ -43,6 +44,16 @@ const BILLING_PAGE = '/dashboard/billing';
  * Stripe Checkout (subscription mode, BRL through the price) to subscribe, the Billing Portal
  * to manage or cancel, signed webhooks to learn what happened.
  */
+/** Seconds since the epoch, between 2000 and 2100: anything else is not a real event time. */
+const eventTimeSchema = z.number().int().min(946_684_800).max(4_102_444_800);
+
+const eventEnvelopeSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: eventTimeSchema,
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
@@ -163,12 +174,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         options.log.warn({ err: error }, 'stripe: webhook refused');
         throw new AppError('BAD_REQUEST', INVALID_SIGNATURE_MESSAGE);
       }
-      return {
-        id: event.id,
-        type: event.type,
-        created: event.created,
-        data: { object: event.data.object as unknown as Record<string, unknown> },
-      };
+      // Signed is not the same as well-formed: a bad envelope is the sender's error, not a 500.
+      const envelope = eventEnvelopeSchema.safeParse(event);
+      if (!envelope.success) {
+        throw new AppError('BAD_REQUEST', 'Evento do webhook inválido.');
+      }
+      return envelope.data;
     },
   };
 }
