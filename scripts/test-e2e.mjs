@@ -59,6 +59,8 @@ async function main() {
     DATA_DIR: dataDir,
     // Journeys send X-Forwarded-For so each one has its own client address (e2e/fixtures.ts).
     TRUST_PROXY: 'true',
+    // The demo professional (/book/demo) is part of what the journeys walk, on either database.
+    DEMO_DATA: 'true',
     // info: journeys read the mails the server logs when no SMTP is configured.
     LOG_LEVEL: 'info',
     ...(database ? { DATABASE_URL: database.url } : {}),
