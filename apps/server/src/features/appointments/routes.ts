@@ -6,11 +6,9 @@ import {
   pageSchema,
 } from '@agendaki/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import * as appointments from './service';
-
-const idParams = z.object({ id: z.string() });
+import { idParams } from '../../lib/params';
 
 /** Agenda (SPEC.md section 2): filtered, paginated appointments and the appointment form. */
 export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

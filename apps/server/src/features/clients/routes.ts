@@ -6,11 +6,9 @@ import {
   pageSchema,
 } from '@agendaki/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import * as clients from './service';
-
-const idParams = z.object({ id: z.string() });
+import { idParams } from '../../lib/params';
 
 /** Clientes (SPEC.md section 2): searchable, paginated list and the client form. */
 export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

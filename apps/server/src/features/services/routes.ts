@@ -15,8 +15,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../storage/service';
 import * as services from './service';
-
-const idParams = z.object({ id: z.string() });
+import { idParams } from '../../lib/params';
 
 /** Reads the one uploaded file, refusing more than 5 MB with the form's own message. */
 async function readImage(request: FastifyRequest): Promise<Buffer> {
