@@ -5,7 +5,8 @@
 //
 // Environment: BENCH_DURATION (s per endpoint, default 10), BENCH_CEILING_DURATION (default 5),
 // BENCH_SCALE (dataset multiplier, default 1), BENCH_ONLY=postgres|pglite, BENCH_SKIP_BUILD=1,
-// BENCH_DATABASE_URL (PostgreSQL server; default TEST_DATABASE_URL or the local one).
+// BENCH_DATABASE_URL (PostgreSQL server; default TEST_DATABASE_URL or the local one),
+// BENCH_ENDPOINTS=slots,booking (measure only these; the report then goes to .test-reports only).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { percentile, runLoad } from './load.mjs';
 import { startCeiling, startServer } from './processes.mjs';
 import { summarizeProfile } from './profile.mjs';
 import { writeReport } from './report.mjs';
+import { measureLighthouse } from './lighthouse.mjs';
 import { seedDataset } from './seed.mjs';
 import { DIST, measurePage, staticWeight } from './web.mjs';
 import { run } from '../lib.mjs';
@@ -31,6 +33,7 @@ const PG_URL =
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_DB = 'agendaki_bench';
+const ONLY_ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',').map((key) => key.trim());
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agendaki-bench-'));
 const began = Date.now();
 const dist = path.join(work, 'dist');
@@ -226,9 +229,10 @@ async function benchDatabase(kind, ceiling) {
   try {
     phase.endpoints = [];
     for (const endpoint of defineEndpoints(data)) {
+      if (ONLY_ENDPOINTS && !ONLY_ENDPOINTS.includes(endpoint.key)) continue;
       phase.endpoints.push(await measureEndpoint(server, ceiling, endpoint));
     }
-    if (kind === 'postgres') {
+    if (kind === 'postgres' && !ONLY_ENDPOINTS) {
       log('web: loading the public page in Chromium');
       const pageUrl = `${server.url}/book/${data.professionals[1].customLink}`;
       phase.staticWeight = staticWeight(await (await fetch(pageUrl)).text(), dist);
@@ -298,12 +302,20 @@ async function main() {
   } finally {
     await ceiling.stop();
   }
+  log('web: Lighthouse (mobile) em /book/demo e /');
+  results.lighthouse = await measureLighthouse({ dist, work, log }).catch((error) => ({
+    skipped: error.message,
+  }));
   results.totalSeconds = Math.round((Date.now() - began) / 1000);
   fs.mkdirSync(path.join(root, '.test-reports'), { recursive: true });
   fs.writeFileSync(
     path.join(root, '.test-reports/bench-results.json'),
     JSON.stringify(results, null, 2),
   );
+  if (ONLY_ENDPOINTS) {
+    log(`medição parcial (${ONLY_ENDPOINTS.join(', ')}): .test-reports/bench-results.json`);
+    return;
+  }
   writeReport(results, path.join(root, 'docs/benchmarks.md'));
   // Tables aligned as the repository's formatter wants them (npm run format:check).
   await run('npx', ['prettier', '--log-level', 'warn', '--write', 'docs/benchmarks.md'], {

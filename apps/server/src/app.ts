@@ -16,8 +16,10 @@ import { billingRoutes } from './features/billing/routes';
 import { clientsRoutes } from './features/clients/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { healthRoutes } from './features/health/routes';
+import { registerMaintenance } from './features/maintenance/job';
 import { profileRoutes } from './features/profile/routes';
 import { publicProfileRoutes } from './features/public-profile/routes';
+import { PROFESSIONAL_CHANGED_CHANNEL, PublicReadCache } from './features/public-profile/cache';
 import { getPublicProfessional } from './features/public-profile/service';
 import { servicesRoutes } from './features/services/routes';
 import { uploadsRoutes } from './features/storage/routes';
@@ -62,7 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('clock', clock);
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, { pingDatabase: database.ping });
   await registerSecurityHeaders(app, {
     publicUrl: env.PUBLIC_URL,
     imageOrigins: getImageOrigins(env),
@@ -70,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerOriginCheck(app, { publicUrl: env.PUBLIC_URL });
   registerRateLimiter(app, database.db);
   registerMail(app, { env, db: database.db });
+  registerMaintenance(app, { db: database.db });
   await registerAuth(app, { env, db: database.db });
 
   await app.register(healthRoutes, { database });
@@ -84,18 +87,43 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(clientsRoutes, { db: database.db });
   await app.register(appointmentsRoutes, { db: database.db });
   await app.register(billingRoutes, { db: database.db, env });
-  await app.register(publicProfileRoutes, { db: database.db });
-  await app.register(bookingRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
+  const publicReads = { db: database.db, cache: await startPublicReadCache(app, database) };
+  await app.register(publicProfileRoutes, publicReads);
+  await app.register(bookingRoutes, { ...publicReads, publicUrl: env.PUBLIC_URL });
 
   await registerWebApp(app, env.WEB_DIST_DIR, {
     publicUrl: env.PUBLIC_URL,
-    loadProfessional: (identifier) => getPublicProfessional(database.db, identifier, clock.now()),
+    loadProfessional: (identifier) => getPublicProfessional(publicReads, identifier, clock.now()),
   });
   return app;
+}
+
+/**
+ * The public booking's read cache (features/public-profile/cache.ts), fed by PostgreSQL's
+ * notices. A professional's own change also clears their entries here before the answer leaves,
+ * so they see it at once even before the notice arrives.
+ */
+async function startPublicReadCache(app: App, database: Database): Promise<PublicReadCache> {
+  const cache = new PublicReadCache();
+  app.decorate('publicReadCache', cache);
+  const listener = database.listen(PROFESSIONAL_CHANGED_CHANNEL, {
+    notice: (payload) => cache.notice(payload),
+    listening: (active) => cache.setListening(active),
+  });
+  app.addHook('onClose', () => listener.close());
+  app.addHook('onSend', (request, _reply, _payload, done) => {
+    if (request.professional && request.method !== 'GET' && request.method !== 'HEAD') {
+      cache.changed(request.professional.profileId, 'all');
+    }
+    done();
+  });
+  await listener.ready;
+  return cache;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     clock: Clock;
+    publicReadCache: PublicReadCache;
   }
 }

@@ -66,6 +66,8 @@ async function main(): Promise<void> {
   }
   // Sends the mail outbox until the app closes (plugins/mail.ts stops it before the database).
   app.mailWorker.start();
+  // Purges expired rows soon after start, then hourly (features/maintenance).
+  app.maintenance.start();
   app.log.info(
     { database: database.kind, url: env.PUBLIC_URL },
     `Agendaki pronto em ${env.PUBLIC_URL} (banco: ${database.kind === 'pglite' ? 'PGlite embutido' : 'PostgreSQL'})`,

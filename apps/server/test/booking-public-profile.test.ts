@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, profiles, subscriptions } from '../src/db/schema';
+import { profiles, subscriptions } from '../src/db/schema';
 import { createTestApp, type TestContext } from './helpers/app';
 import {
   bookingBody,
@@ -166,11 +166,14 @@ describe('GET /api/public/professionals/:identifier/slots', () => {
       '09:30',
     );
 
+    // The professional cancels it on the Agenda.
     const id = booked.json().appointments[0].id;
-    await ctx.database.db
-      .update(appointments)
-      .set({ status: 'cancelled' })
-      .where(eq(appointments.id, id));
+    const cancelled = await studio.pro.request({
+      method: 'PATCH',
+      url: `/api/appointments/${id}`,
+      payload: { status: 'cancelled' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await slotsOf(ctx, studio.customLink, MONDAY, [corte.id])).toContain('10:00');
   });
 

@@ -12,13 +12,24 @@ export interface DateRange {
   end: string;
 }
 
+// Building an Intl.DateTimeFormat costs tens of microseconds and the answer for a zone name
+// never changes while the process runs: remembered (a few hundred IANA names at most; other
+// strings are only remembered up to a bound, so a flood of junk cannot grow it).
+const knownZones = new Map<string, boolean>();
+const MAX_REMEMBERED_ZONES = 1_000;
+
 export function isValidTimeZone(timeZone: string): boolean {
+  const known = knownZones.get(timeZone);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (knownZones.size < MAX_REMEMBERED_ZONES) knownZones.set(timeZone, valid);
+  return valid;
 }
 
 function pad(value: number, length = 2): string {

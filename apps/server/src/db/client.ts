@@ -7,6 +7,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { listenPostgres, type NoticeHandler, type NoticeListener } from './listen';
 import { migrateEmbedded, migratePostgres } from './migrate';
 import * as schema from './schema';
 
@@ -22,6 +23,8 @@ export interface Database {
   ping(): Promise<void>;
   /** Applies the committed SQL migrations (the same files on both drivers). */
   migrate(): Promise<void>;
+  /** Receives NOTIFY payloads sent on `channel` by any session (db/listen.ts). */
+  listen(channel: string, handler: NoticeHandler): NoticeListener;
   close(): Promise<void>;
 }
 
@@ -50,6 +53,26 @@ export async function openPglite(
     migrate: () => migrateEmbedded(pgliteDb),
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    // One in-process connection: a notice is handled as the committing statement returns.
+    listen: (channel, handler) => {
+      let unlisten: (() => Promise<void>) | undefined;
+      const ready = client
+        .listen(channel, (payload) => handler.notice(payload))
+        .then(
+          (stop) => {
+            unlisten = stop;
+            handler.listening(true);
+          },
+          () => handler.listening(false),
+        );
+      return {
+        ready,
+        close: async () => {
+          handler.listening(false);
+          if (unlisten && !client.closed) await unlisten().catch(() => {});
+        },
+      };
     },
     close: async () => {
       if (!client.closed) await client.close();
@@ -82,6 +105,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handler) => listenPostgres(url, channel, handler),
     close: async () => {
       await pool.end();
     },

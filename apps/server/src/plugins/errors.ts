@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, getSqlState, SQLSTATE, type ErrorCode } from '../lib/errors';
+import {
+  AppError,
+  getSqlState,
+  isDatabaseUnavailable,
+  SQLSTATE,
+  type ErrorCode,
+} from '../lib/errors';
 
 export interface ErrorBody {
   statusCode: number;
@@ -11,6 +17,10 @@ export interface ErrorBody {
 
 export const RATE_LIMIT_MESSAGE = 'Muitas tentativas. Tente novamente em alguns minutos.';
 const INTERNAL_MESSAGE = 'Ocorreu um erro inesperado. Tente novamente em instantes.';
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'Serviço temporariamente indisponível. Tente novamente em instantes.';
+/** A PostgreSQL restart takes seconds; the pool reconnects by itself on the next request. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own client errors, in the product's language. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
@@ -72,6 +82,12 @@ function fromDatabaseError(error: unknown): AppError | undefined {
   }
 }
 
+function serviceUnavailable(): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE, {
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+  });
+}
+
 export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -92,13 +108,55 @@ export function toAppError(error: unknown): AppError | undefined {
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return new AppError('BAD_REQUEST', 'Requisição inválida.');
   }
+  // Last: only what no client input explains (a client's aborted upload is a 4xx above).
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
   return undefined;
 }
 
+/** Long enough for a live database under load, short enough not to hold a failing request. */
+const PING_TIMEOUT_MS = 1_000;
+
+/** Whether the database answers a round trip in time; never throws. */
+async function isDatabaseReachable(ping: () => Promise<void>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([ping().then(() => true as const), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `Retry-After` for the answers that know when to try again (429 and the database's 503). */
+function setRetryAfter(reply: FastifyReply, appError: AppError | undefined): void {
+  const seconds = appError?.details?.retryAfterSeconds;
+  if (typeof seconds === 'number') reply.header('retry-after', String(seconds));
+}
+
+export interface ErrorHandlingOptions {
+  /**
+   * A database round trip (`Database.ping`). Some libraries swallow the driver's error (better-auth
+   * answers "Failed to get session" with no cause): an unexplained error is then a 503 when the
+   * database does not answer either.
+   */
+  pingDatabase?: () => Promise<void>;
+}
+
 /** One error handler (STYLE.md 5): pt-BR `message`, never a stack trace, never a 5xx for client input. */
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    const appError = toAppError(error);
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: ErrorHandlingOptions = {},
+): void {
+  app.setErrorHandler(async (error, request, reply) => {
+    let appError = toAppError(error);
+    if (!appError && options.pingDatabase && !(await isDatabaseReachable(options.pingDatabase))) {
+      appError = serviceUnavailable();
+    }
+    setRetryAfter(reply, appError);
     if (appError && appError.statusCode < 500) {
       const body: ErrorBody = {
         statusCode: appError.statusCode,
@@ -108,7 +166,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (appError.details) body.details = appError.details;
       return reply.status(appError.statusCode).send(body);
     }
-    request.log.error({ err: error }, 'request failed');
+    // A 5xx is always logged as an error, the database's 503 included: someone should look.
+    const isDatabaseDown = appError?.code === 'SERVICE_UNAVAILABLE';
+    request.log.error(
+      { err: error },
+      isDatabaseDown ? 'request failed: database unavailable' : 'request failed',
+    );
     const status = appError?.statusCode ?? 500;
     const body: ErrorBody = {
       statusCode: status,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
@@ -30,8 +30,6 @@ export function rateLimitKey(scope: string, identifier: string): string {
   return `${scope}:${digest.slice(0, 32)}`;
 }
 
-const CLEANUP_EVERY_HITS = 500;
-
 function tooManyRequests(resetAt: Date, now: Date): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
   return new AppError('TOO_MANY_REQUESTS', RATE_LIMIT_MESSAGE, { retryAfterSeconds });
@@ -39,11 +37,10 @@ function tooManyRequests(resetAt: Date, now: Date): AppError {
 
 /**
  * Fixed-window counters in the `rate_limits` table: one atomic upsert per event, so several
- * app instances sharing one PostgreSQL count together. Windows follow the app clock.
+ * app instances sharing one PostgreSQL count together. Windows follow the app clock; ended
+ * windows are deleted by the maintenance job (features/maintenance).
  */
 export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
-  let hitsSinceCleanup = 0;
-
   async function count(key: string, limit: Limit): Promise<{ count: number; resetAt: Date }> {
     const now = clock.now();
     const nowSql = sql`${now.toISOString()}::timestamptz`;
@@ -58,11 +55,6 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
         },
       })
       .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-    hitsSinceCleanup += 1;
-    if (hitsSinceCleanup >= CLEANUP_EVERY_HITS) {
-      hitsSinceCleanup = 0;
-      await db.delete(rateLimits).where(lte(rateLimits.resetAt, now));
-    }
     return row!;
   }
 

@@ -77,6 +77,20 @@ describe.skipIf(!postgresUrl)('PostgreSQL restarted under booking load', () => {
     expect(server.isAlive(), `the server died:\n${server.tail()}`).toBe(true);
     expect(restarts.every((n) => n > 0)).toBe(true);
     expect(attempts.some((a) => a.status >= 500 || a.status === 0)).toBe(true);
+    // While the database was away, every refused booking said so: 503 with Retry-After, in
+    // pt-BR, never a 500 nor a dropped connection.
+    const refused = attempts.filter((a) => a.status !== 201);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(
+      refused.filter(
+        (a) =>
+          a.status !== 503 ||
+          a.body?.code !== 'SERVICE_UNAVAILABLE' ||
+          a.body.message !==
+            'Serviço temporariamente indisponível. Tente novamente em instantes.' ||
+          a.retryAfter === undefined,
+      ),
+    ).toEqual([]);
     expect(await server.waitHealthy(10_000)).toBeLessThan(10_000);
     // Every visitor got a final answer: 201 (their slot was free).
     expect(outcomes.filter((o) => o.final.status !== 201).map((o) => o.final)).toEqual([]);

@@ -1,6 +1,7 @@
 import { bookingInputSchema, bookingResponseSchema } from '@agendaki/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import type { PublicReadCache } from '../public-profile/cache';
 import { rateLimitKey, type Limit } from '../../plugins/rate-limit';
 import { createBooking } from './service';
 
@@ -12,10 +13,11 @@ export const BOOKING_LIMIT_SCOPE = 'booking:ip';
  * `POST /api/public/bookings` (SPEC.md section 7, public booking): anonymous, same-origin
  * (plugins/origin-check.ts), counted per IP before the body is even validated.
  */
-export const bookingRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
-  app,
-  { db, publicUrl },
-) => {
+export const bookingRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  cache: PublicReadCache;
+  publicUrl: string;
+}> = async (app, { db, cache, publicUrl }) => {
   app.post(
     '/api/public/bookings',
     {
@@ -28,7 +30,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }>
       schema: { body: bookingInputSchema, response: { 201: bookingResponseSchema } },
     },
     async (request, reply) => {
-      const booking = await createBooking({ db, clock: app.clock, publicUrl }, request.body);
+      const booking = await createBooking({ db, cache, clock: app.clock, publicUrl }, request.body);
       app.mailWorker.wake();
       reply.header('Cache-Control', 'no-store');
       return reply.status(201).send(booking);

@@ -14,7 +14,8 @@ import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import { insertBookedAppointments } from '../appointments/service';
 import { findOrCreateClientByEmail } from '../clients/service';
 import { isDemoProfessional } from '../demo/data';
-import { enqueueMail } from '../mail/service';
+import { enqueueMails } from '../mail/service';
+import type { PublicReadCache } from '../public-profile/cache';
 import {
   computeSlots,
   requireBookableProfessional,
@@ -29,6 +30,8 @@ export type ParsedBooking = z.output<typeof bookingInputSchema>;
 
 export interface BookingDeps {
   db: Db;
+  /** The public reads' cache: the booking reads the catalog through it and drops what it changed. */
+  cache: PublicReadCache;
   clock: Clock;
   publicUrl: string;
 }
@@ -46,7 +49,11 @@ export async function createBooking(
 ): Promise<BookingResponse> {
   const now = deps.clock.now();
   try {
-    return await deps.db.transaction((tx) => book(tx, deps, input, now));
+    const response = await deps.db.transaction((tx) => book(tx, deps, input, now));
+    // Committed: this process offers the time no more right now; other instances drop it when
+    // PostgreSQL's notice reaches them (migration 0007).
+    deps.cache.changed(input.professionalId.toLowerCase(), 'appointments');
+    return response;
   } catch (error) {
     const state = getSqlState(error);
     if (state === SQLSTATE.EXCLUSION_VIOLATION || state === SQLSTATE.DEADLOCK_DETECTED) {
@@ -66,7 +73,9 @@ async function book(
   input: ParsedBooking,
   now: Date,
 ): Promise<BookingResponse> {
-  const professional = await requireBookableProfessional(tx, input.professionalId, now, 'id');
+  const reads = { db: tx, cache: deps.cache };
+  const catalog = await requireBookableProfessional(reads, input.professionalId, now, 'id');
+  const professional = catalog.profile;
   const bookingId = await repo.claimIdempotencyKey(tx, professional.id, input.idempotencyKey, now);
   if (!bookingId) {
     // Sent before: the first request committed its answer (or we waited until it did).
@@ -75,8 +84,8 @@ async function book(
     return stored;
   }
 
-  const services = await requireBookableServices(tx, professional.id, input.serviceIds);
-  const offered = await computeSlots(tx, professional, {
+  const services = requireBookableServices(catalog, input.serviceIds);
+  const offered = await computeSlots(reads, catalog, {
     date: input.date,
     services,
     now,
@@ -163,9 +172,9 @@ async function queueMails(
     agendaLink: `${deps.publicUrl}/dashboard/appointments`,
     ics,
   };
-  await enqueueMail(tx, renderClientConfirmation(data), now);
   // Nobody reads the demo professional's mailbox (features/demo).
-  if (!isDemoProfessional(professional.userId)) {
-    await enqueueMail(tx, renderProfessionalNotice(data), now);
-  }
+  const mails = isDemoProfessional(professional.userId)
+    ? [renderClientConfirmation(data)]
+    : [renderClientConfirmation(data), renderProfessionalNotice(data)];
+  await enqueueMails(tx, mails, now);
 }

@@ -5,20 +5,28 @@ import type { OutgoingMail } from './templates';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
-export async function insertOutboxMail(db: Db, mail: OutgoingMail, now: Date): Promise<string> {
-  const [row] = await db
+/** One statement for all the mails of one change (a booking's two mails). */
+export async function insertOutboxMails(
+  db: Db,
+  mails: readonly OutgoingMail[],
+  now: Date,
+): Promise<string[]> {
+  if (mails.length === 0) return [];
+  const rows = await db
     .insert(mailOutbox)
-    .values({
-      toAddress: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      attachments: mail.attachments ?? [],
-      nextAttemptAt: now,
-      createdAt: now,
-    })
+    .values(
+      mails.map((mail) => ({
+        toAddress: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        attachments: mail.attachments ?? [],
+        nextAttemptAt: now,
+        createdAt: now,
+      })),
+    )
     .returning({ id: mailOutbox.id });
-  return row!.id;
+  return rows.map((row) => row.id);
 }
 
 /**

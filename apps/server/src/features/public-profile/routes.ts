@@ -8,21 +8,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { PublicReadCache } from './cache';
 import { getPublicProfessional, listPublicSlots } from './service';
 
 const params = z.object({ identifier: z.string() });
 
 /**
  * The public booking page's reads (SPEC.md section 7, public booking), without a session.
- * Answers change with every booking, so nothing is cached.
+ * Answers change with every booking, so browsers and proxies keep nothing (`no-store`); this
+ * process keeps the database reads behind them until PostgreSQL says they changed (cache.ts).
  */
-export const publicProfileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const publicProfileRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  cache: PublicReadCache;
+}> = async (app, { db, cache }) => {
+  const reads = { db, cache };
   app.get(
     '/api/public/professionals/:identifier',
     { schema: { params, response: { 200: publicProfessionalResponseSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const data = await getPublicProfessional(db, request.params.identifier, app.clock.now());
+      const data = await getPublicProfessional(reads, request.params.identifier, app.clock.now());
       if (!data) throw new AppError('NOT_FOUND', PROFESSIONAL_NOT_FOUND_MESSAGE);
       return data;
     },
@@ -39,7 +45,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return listPublicSlots(db, request.params.identifier, request.query, app.clock.now());
+      return listPublicSlots(reads, request.params.identifier, request.query, app.clock.now());
     },
   );
 };

@@ -1,4 +1,5 @@
 import {
+  getBillingAccess,
   INVALID_SERVICE_MESSAGE,
   listAvailableSlots,
   listOpenWeekdays,
@@ -15,41 +16,66 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { listBusyTimes } from '../appointments/service';
 import { getWeek } from '../availability/service';
-import { findBookableServices, listServices } from '../services/service';
-import { getAccessForUser } from '../subscription/service';
+import { listServices } from '../services/service';
+import { findBillingSnapshot } from '../subscription/service';
+import type { ProfessionalCatalog, PublicReadCache } from './cache';
 import * as repo from './repo';
 
 export type BookableProfessional = repo.PublicProfileRow;
+
+/** Where the public reads come from: the database, through this process's cache (cache.ts). */
+export interface PublicReads {
+  db: Db;
+  cache: PublicReadCache;
+}
+
+async function loadCatalog(
+  db: Db,
+  profile: repo.PublicProfileRow | undefined,
+): Promise<ProfessionalCatalog | undefined> {
+  if (!profile) return undefined;
+  const [billing, services, week] = await Promise.all([
+    findBillingSnapshot(db, profile.userId),
+    listServices({ db }, profile.id, { activeOnly: true }),
+    getWeek(db, profile.id),
+  ]);
+  return { profile, billing, services, week };
+}
 
 /**
  * A professional the public may book: the profile exists, is active, and its subscription gives
  * access at `now` (DECISIONS.md, Subscription: otherwise the page shows "Profissional não
  * encontrado"). `by` says whether `value` is a link-or-id from the address or a profile id.
+ * Access is worked out from the subscription's dates on every call, so a trial ends on time.
  */
 export async function findBookableProfessional(
-  db: Db,
+  { db, cache }: PublicReads,
   value: string,
   now: Date,
   by: 'identifier' | 'id' = 'identifier',
-): Promise<BookableProfessional | undefined> {
-  const row =
+): Promise<ProfessionalCatalog | undefined> {
+  const key = value.toLowerCase();
+  const catalog =
     by === 'id'
-      ? await repo.findProfileById(db, value)
-      : await repo.findProfileByIdentifier(db, value);
-  if (!row?.isActive) return undefined;
-  const access = await getAccessForUser(db, row.userId, now);
-  return access.hasAccess ? row : undefined;
+      ? await cache.catalogById(key, async () =>
+          loadCatalog(db, await repo.findProfileById(db, key)),
+        )
+      : await cache.catalogByIdentifier(key, async () =>
+          loadCatalog(db, await repo.findProfileByIdentifier(db, key)),
+        );
+  if (!catalog?.profile.isActive) return undefined;
+  return getBillingAccess(catalog.billing, now).hasAccess ? catalog : undefined;
 }
 
 export async function requireBookableProfessional(
-  db: Db,
+  reads: PublicReads,
   value: string,
   now: Date,
   by: 'identifier' | 'id' = 'identifier',
-): Promise<BookableProfessional> {
-  const professional = await findBookableProfessional(db, value, now, by);
-  if (!professional) throw new AppError('NOT_FOUND', PROFESSIONAL_NOT_FOUND_MESSAGE);
-  return professional;
+): Promise<ProfessionalCatalog> {
+  const catalog = await findBookableProfessional(reads, value, now, by);
+  if (!catalog) throw new AppError('NOT_FOUND', PROFESSIONAL_NOT_FOUND_MESSAGE);
+  return catalog;
 }
 
 export function toPublicProfile(row: BookableProfessional): PublicProfile {
@@ -83,31 +109,34 @@ function toPublicService(service: Service): PublicService {
  * as the professional sees it on "Horário de Atendimento".
  */
 export async function getPublicProfessional(
-  db: Db,
+  reads: PublicReads,
   identifier: string,
   now: Date,
 ): Promise<PublicProfessionalResponse | undefined> {
-  const professional = await findBookableProfessional(db, identifier, now);
-  if (!professional) return undefined;
-  const services = await listServices({ db }, professional.id, { activeOnly: true });
-  const week = await getWeek(db, professional.id);
+  const catalog = await findBookableProfessional(reads, identifier, now);
+  if (!catalog) return undefined;
   return {
-    profile: toPublicProfile(professional),
-    services: services.map(toPublicService),
-    openWeekdays: listOpenWeekdays(week.windows),
-    today: zonedToday(now, professional.timezone),
+    profile: toPublicProfile(catalog.profile),
+    services: catalog.services.map(toPublicService),
+    openWeekdays: listOpenWeekdays(catalog.week.windows),
+    today: zonedToday(now, catalog.profile.timezone),
   };
 }
 
-/** The selected services, in order, or 400 "Serviço inválido". */
-export async function requireBookableServices(
-  db: Db,
-  professionalId: string,
+/**
+ * The selected services, in order, among the professional's active ones, or 400 "Serviço
+ * inválido" (another professional's, inactive, deleted or unknown).
+ */
+export function requireBookableServices(
+  catalog: ProfessionalCatalog,
   serviceIds: readonly string[],
-): Promise<Service[]> {
-  const services = await findBookableServices(db, professionalId, serviceIds);
-  if (!services) throw new AppError('BAD_REQUEST', INVALID_SERVICE_MESSAGE);
-  return services;
+): Service[] {
+  const active = new Map(catalog.services.map((service) => [service.id, service]));
+  const found = serviceIds.map((id) => active.get(id.toLowerCase()));
+  if (!found.every((service): service is Service => service !== undefined)) {
+    throw new AppError('BAD_REQUEST', INVALID_SERVICE_MESSAGE);
+  }
+  return found;
 }
 
 /**
@@ -116,32 +145,34 @@ export async function requireBookableServices(
  * apart from "taken", which the database's constraint decides at booking time.
  */
 export async function computeSlots(
-  db: Db,
-  professional: BookableProfessional,
+  { db, cache }: PublicReads,
+  catalog: ProfessionalCatalog,
   input: { date: string; services: readonly Service[]; now: Date; busy: boolean },
 ): Promise<string[]> {
-  if (input.date < zonedToday(input.now, professional.timezone)) return [];
-  const week = await getWeek(db, professional.id);
-  const busy = input.busy ? await listBusyTimes(db, professional.id, input.date) : [];
+  const { profile, week } = catalog;
+  if (input.date < zonedToday(input.now, profile.timezone)) return [];
+  const busy = input.busy
+    ? await cache.busyTimes(profile.id, input.date, () => listBusyTimes(db, profile.id, input.date))
+    : [];
   return listAvailableSlots({
     date: input.date,
     windows: week.windows,
     busy,
     durationMinutes: sumDurations(input.services),
     now: input.now,
-    timeZone: professional.timezone,
+    timeZone: profile.timezone,
   });
 }
 
 export async function listPublicSlots(
-  db: Db,
+  reads: PublicReads,
   identifier: string,
   query: { date: string; serviceIds: string[] },
   now: Date,
 ): Promise<BookingSlotsResponse> {
-  const professional = await requireBookableProfessional(db, identifier, now);
-  const services = await requireBookableServices(db, professional.id, query.serviceIds);
-  const slots = await computeSlots(db, professional, {
+  const catalog = await requireBookableProfessional(reads, identifier, now);
+  const services = requireBookableServices(catalog, query.serviceIds);
+  const slots = await computeSlots(reads, catalog, {
     date: query.date,
     services,
     now,

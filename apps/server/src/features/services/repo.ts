@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, services } from '../../db/schema';
 
@@ -95,20 +95,4 @@ export async function hasAppointments(
     )
     .limit(1);
   return rows.length > 0;
-}
-
-/** The professional's active services among `ids` (unknown, inactive or others' are left out). */
-export function findActiveServicesByIds(db: Db, professionalId: string, ids: readonly string[]) {
-  const validIds = ids.filter(isUuid);
-  if (validIds.length === 0) return Promise.resolve([] as ServiceRow[]);
-  return db
-    .select()
-    .from(services)
-    .where(
-      and(
-        eq(services.professionalId, professionalId),
-        eq(services.isActive, true),
-        inArray(services.id, validIds),
-      ),
-    );
 }

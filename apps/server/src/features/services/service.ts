@@ -154,21 +154,3 @@ async function removeQuietly(storage: FileStorage, url: string): Promise<void> {
   // The record no longer points at the file: a file left behind costs disk, never correctness.
   await storage.remove(url).catch(() => {});
 }
-
-// ------------------------------------------------ for features/booking
-
-/**
- * The services a public booking names, in the order named; undefined when any is unknown,
- * inactive or another professional's ("Serviço inválido").
- */
-export async function findBookableServices(
-  db: Db,
-  professionalId: string,
-  ids: readonly string[],
-): Promise<Service[] | undefined> {
-  const wanted = ids.map((id) => id.toLowerCase());
-  const rows = await repo.findActiveServicesByIds(db, professionalId, wanted);
-  const byId = new Map(rows.map((row) => [row.id, toServiceDto(row)]));
-  const found = wanted.map((id) => byId.get(id));
-  return found.every((service): service is Service => service !== undefined) ? found : undefined;
-}

@@ -68,6 +68,12 @@ export async function getSubscriptionView(
   return row ? toSubscriptionView(row, now) : null;
 }
 
+/** The subscription's dates and status (null: none), for callers that work out access later. */
+export async function findBillingSnapshot(db: Db, userId: string): Promise<BillingSnapshot | null> {
+  const row = await findSubscriptionByUserId(db, userId);
+  return row ? toBillingSnapshot(row) : null;
+}
+
 /** Access at `now`, read on every call so an expiring trial needs no restart. */
 export async function getAccessForUser(
   db: Db,

@@ -109,6 +109,8 @@ export interface Attempt {
   /** HTTP status, or 0 when the connection failed (server down or killed). */
   status: number;
   body?: { code?: string; message?: string } & Partial<BookingResponse>;
+  /** The `Retry-After` header, when the server sent one. */
+  retryAfter?: string;
 }
 
 let addressCounter = 0;
@@ -132,7 +134,8 @@ export async function postBooking(
       signal: AbortSignal.timeout(15_000),
     });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    const retryAfter = res.headers.get('retry-after') ?? undefined;
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, retryAfter };
   } catch {
     return { status: 0 };
   }

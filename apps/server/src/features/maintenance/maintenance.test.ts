@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers/app';
+import { createProfessional } from '../../../test/helpers/factories';
+import {
+  bookingRequests,
+  mailOutbox,
+  rateLimits,
+  session,
+  user,
+  verification,
+} from '../../db/schema';
+import { createMaintenanceJob } from './job';
+import { purgeExpiredRows } from './service';
+
+const DAY = 24 * 60 * 60_000;
+let ctx: TestContext;
+let now: Date;
+let profileId: string;
+let userId: string;
+
+const ago = (ms: number) => new Date(now.getTime() - ms);
+const ahead = (ms: number) => new Date(now.getTime() + ms);
+const tag = () => randomUUID().slice(0, 8);
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  now = ctx.clock.now();
+  const professional = await createProfessional(ctx.database.db);
+  profileId = professional.profile.id;
+  userId = professional.userId;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function insertRateLimit(resetAt: Date): Promise<string> {
+  const key = `test:${tag()}`;
+  await ctx.database.db.insert(rateLimits).values({ key, count: 3, resetAt });
+  return key;
+}
+
+async function insertBookingRequest(createdAt: Date): Promise<string> {
+  const [row] = await ctx.database.db
+    .insert(bookingRequests)
+    .values({ professionalId: profileId, idempotencyKey: randomUUID(), createdAt })
+    .returning({ id: bookingRequests.id });
+  return row!.id;
+}
+
+async function insertMail(values: {
+  status: 'pending' | 'sent' | 'failed';
+  createdAt: Date;
+  sentAt?: Date;
+}): Promise<string> {
+  const [row] = await ctx.database.db
+    .insert(mailOutbox)
+    .values({
+      toAddress: `cliente-${tag()}@exemplo.com.br`,
+      subject: 'Agendamento confirmado',
+      html: '<p>Olá</p>',
+      text: 'Olá',
+      nextAttemptAt: values.createdAt,
+      attempts: values.status === 'pending' ? 3 : 1,
+      ...values,
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+async function insertSession(expiresAt: Date): Promise<string> {
+  const id = randomUUID();
+  await ctx.database.db
+    .insert(session)
+    .values({ id, token: randomUUID(), userId, expiresAt, createdAt: ago(40 * DAY) });
+  return id;
+}
+
+async function insertVerification(expiresAt: Date): Promise<string> {
+  const id = randomUUID();
+  await ctx.database.db
+    .insert(verification)
+    .values({ id, identifier: `verify-email:${tag()}`, value: userId, expiresAt });
+  return id;
+}
+
+const remainingRateLimits = async (keys: string[]) =>
+  (
+    await ctx.database.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, keys))
+  ).map((r) => r.key);
+
+async function remainingIds(
+  table: typeof bookingRequests | typeof mailOutbox | typeof session | typeof verification,
+  ids: string[],
+): Promise<string[]> {
+  const rows = await ctx.database.db
+    .select({ id: table.id })
+    .from(table)
+    .where(inArray(table.id, ids));
+  return rows.map((r) => r.id).sort();
+}
+
+describe('purgeExpiredRows', () => {
+  it('deletes what expired and keeps what is recent, live or unsent', async () => {
+    const rate = {
+      ended: await insertRateLimit(ago(1_000)),
+      endsNow: await insertRateLimit(now),
+      live: await insertRateLimit(ahead(60_000)),
+    };
+    const requests = {
+      old: await insertBookingRequest(ago(31 * DAY)),
+      recent: await insertBookingRequest(ago(29 * DAY)),
+    };
+    const mail = {
+      sentOld: await insertMail({
+        status: 'sent',
+        createdAt: ago(32 * DAY),
+        sentAt: ago(31 * DAY),
+      }),
+      sentRecent: await insertMail({
+        status: 'sent',
+        createdAt: ago(29 * DAY),
+        sentAt: ago(29 * DAY),
+      }),
+      failedOld: await insertMail({ status: 'failed', createdAt: ago(31 * DAY) }),
+      failedRecent: await insertMail({ status: 'failed', createdAt: ago(2 * DAY) }),
+      // Never sent, however old: it stays until the worker sends it or gives up.
+      pendingOld: await insertMail({ status: 'pending', createdAt: ago(90 * DAY) }),
+    };
+    const sessions = {
+      expired: await insertSession(ago(1_000)),
+      live: await insertSession(ahead(DAY)),
+    };
+    const tokens = {
+      expired: await insertVerification(ago(1_000)),
+      live: await insertVerification(ahead(60 * 60_000)),
+    };
+
+    const result = await purgeExpiredRows(ctx.database.db, now);
+
+    expect(result).toEqual({
+      rateLimits: 2,
+      bookingRequests: 1,
+      finishedMail: 2,
+      sessions: 1,
+      verifications: 1,
+    });
+    expect(await remainingRateLimits(Object.values(rate))).toEqual([rate.live]);
+    expect(await remainingIds(bookingRequests, Object.values(requests))).toEqual([requests.recent]);
+    expect(await remainingIds(mailOutbox, Object.values(mail))).toEqual(
+      [mail.sentRecent, mail.failedRecent, mail.pendingOld].sort(),
+    );
+    expect(await remainingIds(session, Object.values(sessions))).toEqual([sessions.live]);
+    expect(await remainingIds(verification, Object.values(tokens))).toEqual([tokens.live]);
+    // The user and the professional whose rows went are untouched.
+    expect(
+      await ctx.database.db
+        .select()
+        .from(user)
+        .where(inArray(user.id, [userId])),
+    ).toHaveLength(1);
+
+    // Nothing left to do: a second run deletes nothing.
+    expect(Object.values(await purgeExpiredRows(ctx.database.db, now))).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('works in small batches, and stops at the per-run cap', async () => {
+    const keys = await Promise.all(Array.from({ length: 7 }, () => insertRateLimit(ago(DAY))));
+
+    const capped = await purgeExpiredRows(ctx.database.db, now, { batchSize: 3, maxBatches: 2 });
+    expect(capped.rateLimits).toBe(6);
+    expect(await remainingRateLimits(keys)).toHaveLength(1);
+
+    const rest = await purgeExpiredRows(ctx.database.db, now, { batchSize: 3 });
+    expect(rest.rateLimits).toBe(1);
+    expect(await remainingRateLimits(keys)).toEqual([]);
+  });
+
+  it('two instances purging at once delete each row once, without errors', async () => {
+    const keys = await Promise.all(Array.from({ length: 12 }, () => insertRateLimit(ago(DAY))));
+    const ids = await Promise.all(
+      Array.from({ length: 12 }, () => insertBookingRequest(ago(40 * DAY))),
+    );
+
+    const results = await Promise.all([
+      purgeExpiredRows(ctx.database.db, now, { batchSize: 2 }),
+      purgeExpiredRows(ctx.database.db, now, { batchSize: 2 }),
+    ]);
+
+    expect(results[0]!.rateLimits + results[1]!.rateLimits).toBe(12);
+    expect(results[0]!.bookingRequests + results[1]!.bookingRequests).toBe(12);
+    expect(await remainingRateLimits(keys)).toEqual([]);
+    expect(await remainingIds(bookingRequests, ids)).toEqual([]);
+  });
+});
+
+describe('app.maintenance', () => {
+  it('asks the app clock for "now": rows go once the clock passes their retention', async () => {
+    const request = await insertBookingRequest(now);
+    const mail = await insertMail({ status: 'sent', createdAt: now, sentAt: now });
+
+    await ctx.app.maintenance.runOnce();
+    expect(await remainingIds(bookingRequests, [request])).toEqual([request]);
+    expect(await remainingIds(mailOutbox, [mail])).toEqual([mail]);
+
+    ctx.clock.advance(30 * DAY + 1_000);
+    try {
+      // The earlier tests' recent rows come of age too: at least these two go.
+      const result = await ctx.app.maintenance.runOnce();
+      expect(result?.bookingRequests).toBeGreaterThanOrEqual(1);
+      expect(result?.finishedMail).toBeGreaterThanOrEqual(1);
+      expect(await remainingIds(bookingRequests, [request])).toEqual([]);
+      expect(await remainingIds(mailOutbox, [mail])).toEqual([]);
+    } finally {
+      ctx.clock.set(now);
+    }
+  });
+
+  it('runs shortly after start, then on every interval, until stopped', async () => {
+    const job = createMaintenanceJob({
+      db: ctx.database.db,
+      clock: ctx.clock,
+      log: ctx.app.log,
+      firstDelayMs: 10,
+      intervalMs: 30,
+    });
+    const first = await insertRateLimit(ago(1_000));
+    job.start();
+    await expect.poll(() => remainingRateLimits([first]), { timeout: 5_000 }).toEqual([]);
+
+    // The next interval picks up what expired since.
+    const second = await insertRateLimit(ago(1_000));
+    await expect.poll(() => remainingRateLimits([second]), { timeout: 5_000 }).toEqual([]);
+
+    await job.stop();
+    const afterStop = await insertRateLimit(ago(1_000));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await remainingRateLimits([afterStop])).toEqual([afterStop]);
+    await purgeExpiredRows(ctx.database.db, now);
+  });
+});

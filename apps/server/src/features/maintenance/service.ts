@@ -1,0 +1,70 @@
+import type { Db } from '../../db/client';
+import * as repo from './repo';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** How long rows are kept (docs/ARCHITECTURE.md, Databases). */
+export const RETENTION_DAYS = {
+  /** A booking page retries within minutes; a month covers any late retry and support questions. */
+  bookingRequests: 30,
+  /** Sent or failed mail, for "did the e-mail go out?" questions. */
+  finishedMail: 30,
+} as const;
+
+/** Small statements: each holds its row locks briefly, and PGlite's one connection is shared. */
+export const PURGE_BATCH_SIZE = 500;
+/** Per table and run; what is left waits for the next run. */
+const MAX_BATCHES_PER_RUN = 100;
+
+export type PurgeResult = Record<
+  'rateLimits' | 'bookingRequests' | 'finishedMail' | 'sessions' | 'verifications',
+  number
+>;
+
+export interface PurgeOptions {
+  batchSize?: number;
+  maxBatches?: number;
+}
+
+async function inBatches(
+  deleteBatch: (limit: number) => Promise<number>,
+  options: Required<PurgeOptions>,
+): Promise<number> {
+  let total = 0;
+  for (let batch = 0; batch < options.maxBatches; batch += 1) {
+    const deleted = await deleteBatch(options.batchSize);
+    total += deleted;
+    if (deleted < options.batchSize) break;
+  }
+  return total;
+}
+
+/**
+ * Deletes what has expired at `now`: ended rate-limit windows, booking idempotency keys and
+ * finished mail past their retention, expired sessions and tokens. Never pending mail. Any
+ * number of instances may run it at once (features/maintenance/repo.ts).
+ */
+export async function purgeExpiredRows(
+  db: Db,
+  now: Date,
+  options: PurgeOptions = {},
+): Promise<PurgeResult> {
+  const settings = {
+    batchSize: options.batchSize ?? PURGE_BATCH_SIZE,
+    maxBatches: options.maxBatches ?? MAX_BATCHES_PER_RUN,
+  };
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  return {
+    rateLimits: await inBatches((n) => repo.deleteEndedRateLimits(db, now, n), settings),
+    bookingRequests: await inBatches(
+      (n) => repo.deleteBookingRequestsBefore(db, daysAgo(RETENTION_DAYS.bookingRequests), n),
+      settings,
+    ),
+    finishedMail: await inBatches(
+      (n) => repo.deleteFinishedMailBefore(db, daysAgo(RETENTION_DAYS.finishedMail), n),
+      settings,
+    ),
+    sessions: await inBatches((n) => repo.deleteExpiredSessions(db, now, n), settings),
+    verifications: await inBatches((n) => repo.deleteExpiredVerifications(db, now, n), settings),
+  };
+}
