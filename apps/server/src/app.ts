@@ -26,7 +26,7 @@ import { uploadsRoutes } from './features/storage/routes';
 import { createFileStorage, getImageOrigins } from './features/storage/service';
 import { systemClock, type Clock } from './lib/clock';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerMail } from './plugins/mail';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimiter } from './plugins/rate-limit';
@@ -58,6 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     requestTimeout: 60_000,
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
+    frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

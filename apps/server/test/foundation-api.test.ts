@@ -86,6 +86,19 @@ describe('malformed requests answer 4xx in pt-BR, never 500', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('O corpo da requisição é grande demais.');
   });
+
+  it.each(['/api/public/professionals/%E0%A4%A', '/book/%ZZ', '/%'])(
+    'broken escape in the address %s: 400 in pt-BR',
+    async (url) => {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        statusCode: 400,
+        code: 'BAD_REQUEST',
+        message: 'Endereço inválido.',
+      });
+    },
+  );
 });
 
 describe('security headers', () => {

@@ -182,6 +182,21 @@ export function registerErrorHandling(
   });
 }
 
+/**
+ * Fastify's `frameworkErrors`: errors raised before routing (an address with a broken `%`
+ * escape) skip the error handler; answered here in pt-BR like every other 4xx.
+ */
+export function answerFrameworkError(error: unknown, reply: FastifyReply): void {
+  const appError = toAppError(error);
+  const known = appError && appError.statusCode < 500 ? appError : undefined;
+  const body: ErrorBody = {
+    statusCode: known?.statusCode ?? 400,
+    code: known?.code ?? 'BAD_REQUEST',
+    message: known?.message ?? 'Requisição inválida.',
+  };
+  void reply.status(body.statusCode).send(body);
+}
+
 export function sendApiNotFound(reply: FastifyReply): void {
   const body: ErrorBody = { statusCode: 404, code: 'NOT_FOUND', message: 'Rota não encontrada.' };
   void reply.status(404).send(body);
