@@ -80,6 +80,26 @@ function card(list: Locator, name: string): Locator {
   return list.getByRole('listitem').filter({ has: list.page().getByRole('heading', { name }) });
 }
 
+/** Scrolls `list` down as a finger does on the phone (CDP touch events) or a mouse wheel. */
+async function scrollDown(page: Page, list: Locator, isMobile: boolean) {
+  const box = (await list.boundingBox())!;
+  const x = Math.round(box.x + box.width / 2);
+  let y = Math.round(box.y + box.height - 20);
+  if (!isMobile) {
+    await page.mouse.move(x, y);
+    await page.mouse.wheel(0, 300);
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let step = 0; step < 10; step += 1) {
+    y -= 15;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 async function chooseOption(page: Page, field: Locator, option: string | RegExp) {
   await field.click();
   await page.getByRole('option', { name: option }).click();
@@ -261,14 +281,20 @@ test.describe('workspace', () => {
 
   test('agenda: an overlap is refused until the first booking is cancelled; filters', async ({
     page,
+    isMobile,
   }) => {
     test.setTimeout(90_000);
-    // Data the agenda needs, through the API: an active service and two clients.
+    // Data the agenda needs, through the API: an active service and two clients that come
+    // after 100 others by name, so the form's picker can reach them only by searching.
     const api = page.request;
     const created = await api.post('/api/services', {
       data: { name: 'Escova Agenda', description: null, price: 50, durationMinutes: 60 },
     });
     expect(created.status()).toBe(201);
+    for (let i = 1; i <= 100; i += 1) {
+      const name = `Cliente Lote ${String(i).padStart(3, '0')}`;
+      expect((await api.post('/api/clients', { data: { name } })).status()).toBe(201);
+    }
     for (const name of ['Lara Agenda', 'Otto Agenda']) {
       expect(
         (await api.post('/api/clients', { data: { name, phone: '11 91234-5678' } })).status(),
@@ -281,13 +307,26 @@ test.describe('workspace', () => {
     await expect(page.getByText('Nenhum agendamento ainda')).toBeVisible();
     await expect(page.getByRole('search', { name: 'Filtrar agendamentos' })).toHaveCount(0);
 
-    async function book(client: string, time: string, date?: string) {
+    /** Types `search` in the client picker and picks `client` (a tap on the phone). */
+    async function pickClient(dialog: Locator, search: string, client: string) {
+      const picker = dialog.getByRole('combobox', { name: 'Cliente' });
+      await (isMobile ? picker.tap() : picker.click());
+      await picker.fill(search);
+      const option = page
+        .getByRole('listbox', { name: 'Clientes' })
+        .getByRole('option', { name: client });
+      await (isMobile ? option.tap() : option.click());
+      await expect(picker).toHaveValue(client);
+      await expect(picker).toHaveAttribute('aria-expanded', 'false');
+    }
+
+    async function book(search: string, client: string, time: string, date?: string) {
       await page
         .getByRole('button', { name: /Novo Agendamento|Criar Primeiro Agendamento/ })
         .first()
         .click();
       const dialog = page.getByRole('dialog', { name: 'Novo Agendamento' });
-      await chooseOption(page, dialog.getByRole('combobox', { name: 'Cliente' }), client);
+      await pickClient(dialog, search, client);
       await chooseOption(page, dialog.getByRole('combobox', { name: 'Serviço' }), /Escova Agenda/);
       if (date) {
         await dialog.getByRole('button', { name: /^Data:/ }).click();
@@ -306,7 +345,27 @@ test.describe('workspace', () => {
       return dialog;
     }
 
-    const first = await book('Lara Agenda', '10:00');
+    // Opened without typing, the picker lists the first clients by name: not Lara.
+    await page.getByRole('button', { name: 'Criar Primeiro Agendamento' }).click();
+    const picker = page.getByRole('combobox', { name: 'Cliente' });
+    await picker.click();
+    const clientList = page.getByRole('listbox', { name: 'Clientes' });
+    await expect(clientList.getByRole('option')).toHaveCount(20);
+    await expect(clientList.getByRole('option', { name: 'Cliente Lote 001' })).toBeVisible();
+    const clientPopup = page.locator('[data-slot="combobox-content"]');
+    await expect(clientPopup.getByText(/^Mostrando 20 de \d+ clientes/)).toBeVisible();
+    await expect(clientList.getByRole('option', { name: 'Lara Agenda' })).toHaveCount(0);
+    // The list scrolls inside the modal dialog, by finger and by wheel.
+    await scrollDown(page, clientList, isMobile);
+    await expect.poll(() => clientList.evaluate((list) => list.scrollTop)).toBeGreaterThan(0);
+    await picker.fill('ninguém com este nome');
+    await expect(clientPopup.getByText('Nenhum cliente encontrado')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(picker).toHaveAttribute('aria-expanded', 'false');
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+
+    // Found by the server's search: case and accents do not matter.
+    const first = await book('LÁRA', 'Lara Agenda', '10:00');
     await expectToast(page, 'Agendamento criado com sucesso!');
     await expect(first).toBeHidden();
     const list = page.getByRole('list', { name: 'Agendamentos' });
@@ -317,7 +376,7 @@ test.describe('workspace', () => {
     await expect(page.getByRole('search', { name: 'Filtrar agendamentos' })).toBeVisible();
 
     // 10:30 overlaps 10:00-11:00: refused, the dialog stays open.
-    const overlap = await book('Otto Agenda', '10:30');
+    const overlap = await book('otto', 'Otto Agenda', '10:30');
     await expectToast(
       page,
       'Erro ao salvar agendamento',
@@ -329,17 +388,19 @@ test.describe('workspace', () => {
     // Cancelling the first frees its time.
     await lara.getByRole('button', { name: 'Editar agendamento de Lara Agenda' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Agendamento' });
+    // Her name shows although she is on no first page of clients.
+    await expect(edit.getByRole('combobox', { name: 'Cliente' })).toHaveValue('Lara Agenda');
     await chooseOption(page, edit.getByRole('combobox', { name: 'Status' }), 'Cancelado');
     await edit.getByRole('button', { name: 'Salvar Alterações' }).click();
     await expectToast(page, 'Agendamento atualizado com sucesso!');
     await expect(lara.getByText('Cancelado')).toBeVisible();
 
-    await book('Otto Agenda', '10:30');
+    await book('Otto', 'Otto Agenda', '10:30');
     await expect(card(list, 'Otto Agenda').getByText('10:30 - 11:30')).toBeVisible();
 
     // One more, next month, for the period filter.
     const nextMonth = `${addDaysToDate(`${today.slice(0, 7)}-01`, 32).slice(0, 7)}-15`;
-    await book('Lara Agenda', '14:00', nextMonth);
+    await book('lara agenda', 'Lara Agenda', '14:00', nextMonth);
     await expect(list.getByRole('listitem')).toHaveCount(3);
 
     const filters = page.getByRole('search', { name: 'Filtrar agendamentos' });

@@ -10,7 +10,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -21,16 +20,13 @@ import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { toastFirstValidationError } from '@/lib/validation-toast';
-import { useClientChoices, useServiceChoices } from '../api/get-form-choices';
+import { useServiceChoices } from '../api/get-form-choices';
 import { useSaveAppointment } from '../api/save-appointment';
-import {
-  describeService,
-  getBookingPreview,
-  toClientChoices,
-  toServiceChoices,
-} from '../lib/form-choices';
+import { describeService, getBookingPreview, toServiceChoices } from '../lib/form-choices';
 import { ChoiceSelect } from './choice-select';
+import { ClientPicker } from './client-picker';
 import { DateField } from './date-field';
+import { MissingHint } from './missing-hint';
 
 type FormOutput = z.output<typeof appointmentInputSchema>;
 
@@ -49,17 +45,6 @@ const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((status) => ({
   label: APPOINTMENT_STATUS_LABELS[status],
 }));
 
-function MissingHint({ text, linkLabel, to }: { text: string; linkLabel: string; to: string }) {
-  return (
-    <>
-      {text}{' '}
-      <Link className="text-primary underline underline-offset-2" to={to}>
-        {linkLabel}
-      </Link>
-    </>
-  );
-}
-
 export interface AppointmentFormProps {
   /** The appointment to edit; a new one when absent. */
   appointment?: Appointment;
@@ -72,7 +57,6 @@ export interface AppointmentFormProps {
 /** Client, service, date, start time, status and notes (SPEC.md section 5, appointment form). */
 export function AppointmentForm({ appointment, today, onDone }: AppointmentFormProps) {
   const save = useSaveAppointment();
-  const clients = useClientChoices();
   const services = useServiceChoices();
   const {
     control,
@@ -91,7 +75,6 @@ export function AppointmentForm({ appointment, today, onDone }: AppointmentFormP
     },
   });
 
-  const clientChoices = toClientChoices(clients.data ?? [], appointment);
   const serviceChoices = toServiceChoices(services.data ?? [], appointment);
   const [serviceId, startTime] = useWatch({ control, name: ['serviceId', 'startTime'] });
   const preview = getBookingPreview(
@@ -115,16 +98,6 @@ export function AppointmentForm({ appointment, today, onDone }: AppointmentFormP
     );
   }
 
-  let clientHint: ReactNode;
-  if (clients.isSuccess && clientChoices.length === 0) {
-    clientHint = (
-      <MissingHint
-        text="Nenhum cliente cadastrado."
-        linkLabel="Cadastrar cliente"
-        to={paths.dashboard.clients.getHref()}
-      />
-    );
-  }
   let serviceHint: ReactNode;
   if (services.isSuccess && serviceChoices.length === 0) {
     serviceHint = (
@@ -143,24 +116,18 @@ export function AppointmentForm({ appointment, today, onDone }: AppointmentFormP
       className="grid gap-4"
       onSubmit={(event) => void handleSubmit(submit, reportInvalid)(event)}
     >
-      <FormField label="Cliente" description={clientHint}>
-        {(field) => (
-          <Controller
-            control={control}
-            name="clientId"
-            render={({ field: { value, onChange } }) => (
-              <ChoiceSelect
-                control={field}
-                value={value}
-                onChange={onChange}
-                isInvalid={Boolean(errors.clientId)}
-                placeholder={clients.isPending ? 'Carregando...' : 'Selecione o cliente'}
-                options={clientChoices.map((c) => ({ value: c.id, label: c.label }))}
-              />
-            )}
+      <Controller
+        control={control}
+        name="clientId"
+        render={({ field: { value, onChange } }) => (
+          <ClientPicker
+            value={value}
+            onChange={onChange}
+            initialClient={appointment?.client}
+            isInvalid={Boolean(errors.clientId)}
           />
         )}
-      </FormField>
+      />
 
       <FormField label="Serviço" description={serviceHint}>
         {(field) => (

@@ -1,6 +1,6 @@
 import type { Appointment, Client, Service } from '@agendaki/shared';
 import { describe, expect, it } from 'vitest';
-import { getBookingPreview, toClientChoices, toServiceChoices } from './form-choices';
+import { getBookingPreview, toClientOption, toServiceChoices } from './form-choices';
 
 const service: Service = {
   id: 's1',
@@ -29,19 +29,31 @@ const appointment = {
 } as Appointment;
 
 describe('form choices', () => {
-  it('offer the lists as they are for a new appointment', () => {
-    expect(toClientChoices([client])).toEqual([{ id: 'c1', label: 'Ana' }]);
+  it('offer the services as they are for a new appointment', () => {
     expect(toServiceChoices([service])).toEqual([
       { id: 's1', label: 'Corte', price: '80.00', durationMinutes: 45 },
     ]);
   });
 
-  it("keep the edited appointment's client and (inactive) service choosable", () => {
-    expect(toClientChoices([client], appointment).map((c) => c.label)).toEqual(['Zeca', 'Ana']);
+  it("keep the edited appointment's (inactive) service choosable", () => {
     expect(toServiceChoices([service], appointment).map((s) => s.label)).toEqual([
       'Antigo',
       'Corte',
     ]);
+  });
+});
+
+describe('toClientOption', () => {
+  it('lists the name, with the e-mail and phone that tell namesakes apart', () => {
+    expect(toClientOption(client)).toEqual({ value: 'c1', label: 'Ana' });
+    expect(toClientOption({ ...client, email: 'ana@example.com' })).toEqual({
+      value: 'c1',
+      label: 'Ana',
+      description: 'ana@example.com',
+    });
+    expect(
+      toClientOption({ ...client, email: 'ana@example.com', phone: '(11) 98765-4321' }),
+    ).toMatchObject({ description: 'ana@example.com · (11) 98765-4321' });
   });
 });
 

@@ -7,11 +7,7 @@ import {
   type Client,
   type Service,
 } from '@agendaki/shared';
-
-export interface ClientChoice {
-  id: string;
-  label: string;
-}
+import type { ComboboxOption } from '@/components/ui/combobox';
 
 export interface ServiceChoice {
   id: string;
@@ -20,19 +16,12 @@ export interface ServiceChoice {
   durationMinutes: number;
 }
 
-/**
- * The clients the form offers (by name). The edited appointment's own client stays choosable
- * even when it is not in the list (beyond the first page).
- */
-export function toClientChoices(
-  clients: readonly Client[],
-  appointment?: Appointment,
-): ClientChoice[] {
-  const choices = clients.map((c) => ({ id: c.id, label: c.name }));
-  if (appointment && !choices.some((c) => c.id === appointment.clientId)) {
-    choices.unshift({ id: appointment.clientId, label: appointment.client.name });
-  }
-  return choices;
+/** A client as the picker lists it: the name, and the e-mail or phone that tells namesakes apart. */
+export function toClientOption(
+  client: Pick<Client, 'id' | 'name' | 'email' | 'phone'>,
+): ComboboxOption {
+  const description = [client.email, client.phone].filter(Boolean).join(' · ');
+  return { value: client.id, label: client.name, ...(description ? { description } : {}) };
 }
 
 /**
