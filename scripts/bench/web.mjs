@@ -2,7 +2,7 @@
 // /book/<link>, gzip-compressed (zlib, level 9, as a static gzip would serve them), read two
 // ways: statically from the HTML the server sends for the page (entry, preloads, CSS), and for
 // real by loading the page in Debian's Chromium (every script and stylesheet requested, lazy
-// chunks included), with the browser's paint timings. Lighthouse is not installed here.
+// chunks included), with the browser's paint timings. Lighthouse scores: lighthouse.mjs.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BookingApp } from './app/booking-app';
-import './index.css';
+import './book.css';
 
 /*
  * The entry of book.html, the public booking page (see app/booking-app.tsx). Everything it

@@ -58,6 +58,28 @@ async function fillContact(user: ReturnType<typeof userEvent.setup>, dialog: HTM
   await user.type(within(dialog).getByLabelText(/Telefone/), '(11) 91234-5678');
 }
 
+/** Holds the slot answers of the stubbed API while `hold()` is on, until `release()`. */
+function holdSlotAnswers(fetchMock: ReturnType<typeof stubApi>['fetchMock']) {
+  const answer = fetchMock.getMockImplementation()!;
+  let gate: Promise<void> | undefined;
+  let open = () => {};
+  fetchMock.mockImplementation(async (input, init) => {
+    if (String(input).includes('/slots')) await gate;
+    return answer(input, init);
+  });
+  return {
+    hold() {
+      gate = new Promise((resolve) => {
+        open = resolve;
+      });
+    },
+    release() {
+      open();
+      gate = undefined;
+    },
+  };
+}
+
 function currentStep(): string | null | undefined {
   const list = screen.getByRole('list', { name: 'Etapas do agendamento' });
   return list.querySelector('[aria-current="step"]')?.textContent;
@@ -230,6 +252,69 @@ describe('public booking page: the wizard', () => {
     await reachTimes(user, ['Escova']);
 
     expect(await screen.findByText('Nenhum horário disponível nesta data')).toBeDefined();
+  });
+
+  it('names each service card by the service alone, its details as the description', async () => {
+    stubBookingApi();
+    renderBooking();
+
+    const button = await screen.findByRole('button', { name: 'Corte feminino' });
+    expect(button.textContent).toBe('Corte feminino');
+    const details = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+    expect(details?.textContent).toContain('Lavagem, corte e finalização.');
+    expect(details?.textContent).toContain('R$ 80,00');
+  });
+
+  it('offers no time kept from an earlier visit until the times are asked again', async () => {
+    let round = 0;
+    const { fetchMock } = stubBookingApi({
+      [SLOTS_PATH]: () => {
+        round += 1;
+        return { date: '2026-11-23', slots: round === 1 ? ['09:00', '14:00'] : ['14:00'] };
+      },
+    });
+    const answer = holdSlotAnswers(fetchMock);
+    const { user } = renderBooking();
+    answer.release();
+    await reachTimes(user, ['Escova']);
+    expect(await screen.findByRole('button', { name: '09:00' })).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    answer.hold();
+    await user.click(screen.getByRole('button', { name: 'Continuar para horário' }));
+
+    // The same date and service: the cached list stays hidden behind the loading state.
+    expect(await screen.findByText('Carregando horários...')).toBeDefined();
+    expect(screen.queryByRole('button', { name: '09:00' })).toBeNull();
+    answer.release();
+    expect(await screen.findByRole('button', { name: '14:00' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: '09:00' })).toBeNull();
+  });
+
+  it('asks the times again when the visitor comes back, and holds the clicks meanwhile', async () => {
+    let round = 0;
+    const { fetchMock } = stubBookingApi({
+      [SLOTS_PATH]: () => {
+        round += 1;
+        return { date: '2026-11-23', slots: round === 1 ? ['09:00', '14:00'] : ['14:00'] };
+      },
+    });
+    const answer = holdSlotAnswers(fetchMock);
+    const { user } = renderBooking();
+    answer.release();
+    await reachTimes(user, ['Escova']);
+    const taken = await screen.findByRole('button', { name: '09:00' });
+
+    answer.hold();
+    // Back from another app: the page becomes visible again.
+    window.dispatchEvent(new Event('visibilitychange'));
+
+    await waitFor(() => expect(taken.getAttribute('aria-disabled')).toBe('true'));
+    await user.click(taken);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    answer.release();
+    await waitFor(() => expect(screen.queryByRole('button', { name: '09:00' })).toBeNull());
+    expect(screen.getByRole('button', { name: '14:00' }).getAttribute('aria-disabled')).toBeNull();
   });
 });
 

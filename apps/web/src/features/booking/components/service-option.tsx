@@ -10,20 +10,17 @@ export interface ServiceOptionProps {
   onToggle: (serviceId: string) => void;
 }
 
-/** A service card that toggles: a button with `aria-pressed`, named by the service's name. */
+/**
+ * A service card that toggles. The button holds only the service's name, so what a voice
+ * user reads on it is its accessible name (WCAG 2.5.3, label in name); the details are its
+ * description, and its ::after covers the whole card, so a tap anywhere on it still toggles.
+ */
 export function ServiceOption({ service, isSelected, onToggle }: ServiceOptionProps) {
   const id = useId();
   return (
-    <button
-      type="button"
-      aria-pressed={isSelected}
-      aria-labelledby={`${id}-name`}
-      aria-describedby={`${id}-details`}
-      onClick={() => onToggle(service.id)}
+    <div
       className={cn(
-        // scroll-mb: on a phone the summary bar sticks to the bottom; a card focused with Tab
-        // must scroll above it, not behind it.
-        'flex h-full w-full scroll-mb-40 items-start gap-3 rounded-xl border-2 bg-card p-3 text-left shadow-xs transition-colors outline-none hover:border-primary/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:scroll-mb-4 sm:p-4',
+        'relative flex h-full w-full items-start gap-3 rounded-xl border-2 bg-card p-3 shadow-xs transition-colors hover:border-primary/50 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50 sm:p-4',
         isSelected ? 'border-primary bg-accent/50' : 'border-border',
       )}
     >
@@ -46,9 +43,17 @@ export function ServiceOption({ service, isSelected, onToggle }: ServiceOptionPr
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-1">
         <span className="flex items-start justify-between gap-2">
-          <span id={`${id}-name`} className="leading-snug font-semibold break-words">
+          {/* scroll-mb: on a phone the summary bar sticks to the bottom; a card focused with Tab
+              must scroll above it, not behind it. */}
+          <button
+            type="button"
+            aria-pressed={isSelected}
+            aria-describedby={`${id}-details`}
+            onClick={() => onToggle(service.id)}
+            className="scroll-mb-40 text-left leading-snug font-semibold break-words outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] sm:scroll-mb-4"
+          >
             {service.name}
-          </span>
+          </button>
           <span
             aria-hidden="true"
             className={cn(
@@ -74,6 +79,6 @@ export function ServiceOption({ service, isSelected, onToggle }: ServiceOptionPr
           </span>
         </span>
       </span>
-    </button>
+    </div>
   );
 }

@@ -18,6 +18,11 @@ export interface TimeStepProps {
     isError: boolean;
     error: unknown;
     isFetching: boolean;
+    /**
+     * False until the times are answered (or fail) since this step opened: until then the
+     * data, if any, is what the cache kept from an earlier visit.
+     */
+    isFetchedAfterMount: boolean;
     refetch: () => unknown;
   };
   onPick: (time: string) => void;
@@ -35,7 +40,14 @@ function SlotsSkeleton() {
   );
 }
 
-function SlotGrid({ slots, onPick }: { slots: string[]; onPick: (time: string) => void }) {
+interface SlotGridProps {
+  slots: string[];
+  /** While the list is asked again: a time shown may have just been taken. */
+  isRefreshing: boolean;
+  onPick: (time: string) => void;
+}
+
+function SlotGrid({ slots, isRefreshing, onPick }: SlotGridProps) {
   return (
     <div className="space-y-4">
       {groupSlotsByPeriod(slots).map((period) => (
@@ -46,10 +58,14 @@ function SlotGrid({ slots, onPick }: { slots: string[]; onPick: (time: string) =
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
             {period.slots.map((slot) => (
               <li key={slot}>
+                {/* aria-disabled rather than disabled: a focused time keeps the focus. */}
                 <Button
                   variant="outline"
-                  className="h-11 w-full text-base tabular-nums hover:border-primary hover:bg-accent"
-                  onClick={() => onPick(slot)}
+                  aria-disabled={isRefreshing || undefined}
+                  className="h-11 w-full text-base tabular-nums hover:border-primary hover:bg-accent aria-disabled:cursor-progress aria-disabled:opacity-50"
+                  onClick={() => {
+                    if (!isRefreshing) onPick(slot);
+                  }}
                 >
                   {slot}
                 </Button>
@@ -71,6 +87,9 @@ export function TimeStep({
   onBack,
 }: TimeStepProps) {
   const slots = slotsQuery.data?.slots;
+  // Times kept from an earlier visit may be taken by now: none shows until they are asked again.
+  const isLoading =
+    slotsQuery.isPending || (slotsQuery.isFetching && !slotsQuery.isFetchedAfterMount);
   return (
     <div className="space-y-4">
       <StepHeading title="Escolha o horário" />
@@ -84,9 +103,9 @@ export function TimeStep({
         </span>
       </p>
       <div aria-busy={slotsQuery.isFetching}>
-        {slotsQuery.isPending ? (
+        {isLoading ? (
           <SlotsSkeleton />
-        ) : slotsQuery.isError && !slots ? (
+        ) : slotsQuery.isError ? (
           <div role="alert" className="space-y-3 rounded-lg border px-4 py-6 text-center">
             <p className="text-muted-foreground">{getErrorMessage(slotsQuery.error)}</p>
             <Button variant="outline" onClick={() => void slotsQuery.refetch()}>
@@ -99,7 +118,7 @@ export function TimeStep({
             Nenhum horário disponível nesta data
           </p>
         ) : (
-          <SlotGrid slots={slots} onPick={onPick} />
+          <SlotGrid slots={slots} isRefreshing={slotsQuery.isFetching} onPick={onPick} />
         )}
       </div>
       <Button variant="outline" size="lg" className="w-full sm:w-auto" onClick={onBack}>
