@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 // The API in dev mode (`npm run dev` starts it on 3001); the built app is served by the API itself.
@@ -26,34 +29,79 @@ function sharedLinkPagesInDev(): Plugin {
   };
 }
 
-export default defineConfig({
-  // Explicit root so `vite build -c apps/web/vite.config.ts` from the repo root behaves the same.
-  root: webRoot,
-  plugins: [react(), tailwindcss(), sharedLinkPagesInDev()],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
-  build: {
-    outDir: 'dist',
-    // The server caches everything under /assets/ for a year: only hashed names may live there.
-    assetsDir: 'assets',
-    emptyOutDir: true,
-    rollupOptions: {
-      // Two pages: the landing, auth and dashboard (react-router), and the public booking page
-      // on its own, so a client opening a shared link downloads none of the rest.
-      input: {
-        main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        book: fileURLToPath(new URL('./book.html', import.meta.url)),
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
+
+/**
+ * Brotli and gzip copies of every text file next to it (`app.js.br`, `app.js.gz`), made once at
+ * build time at the highest levels; the server sends the one the browser accepts
+ * (`preCompressed` in apps/server/src/plugins/web-app.ts). A phone on 3G downloads a third.
+ */
+function precompressedCopies(): Plugin {
+  let outDir = '';
+  return {
+    name: 'agendaki-precompressed-copies',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      for (const file of files) {
+        const full = path.join(outDir, file);
+        if (!COMPRESSIBLE.test(file) || !fs.statSync(full).isFile()) continue;
+        const content = fs.readFileSync(full);
+        if (content.length < 1024) continue;
+        fs.writeFileSync(`${full}.gz`, zlib.gzipSync(content, { level: 9 }));
+        fs.writeFileSync(
+          `${full}.br`,
+          zlib.brotliCompressSync(content, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
+
+/**
+ * Two builds into one folder (scripts/build-web.mjs): the default one for index.html (landing,
+ * auth, dashboard, split by route), then `--mode book` for book.html alone: sharing no chunk
+ * with the dashboard, everything it needs at first comes in one file (the calendar and the
+ * confirmation still load later), so a phone on a slow network waits for one download, not 13.
+ */
+export default defineConfig(({ mode }): UserConfig => {
+  const bookOnly = mode === 'book';
+  const input: Record<string, string> = bookOnly
+    ? { book: fileURLToPath(new URL('./book.html', import.meta.url)) }
+    : { main: fileURLToPath(new URL('./index.html', import.meta.url)) };
+  return {
+    // Explicit root so `vite build -c apps/web/vite.config.ts` from the repo root behaves the same.
+    root: webRoot,
+    plugins: [react(), tailwindcss(), sharedLinkPagesInDev(), precompressedCopies()],
+    resolve: {
+      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    },
+    build: {
+      outDir: 'dist',
+      // The server caches everything under /assets/ for a year: only hashed names may live there.
+      assetsDir: 'assets',
+      // The book build adds its files next to the main build's.
+      emptyOutDir: !bookOnly,
+      rollupOptions: {
+        input,
       },
     },
-  },
-  server: {
-    port: 3000,
-    strictPort: true,
-    proxy: {
-      '/api': { target: devApiTarget, changeOrigin: false },
-      '/uploads': { target: devApiTarget, changeOrigin: false },
+    server: {
+      port: 3000,
+      strictPort: true,
+      proxy: {
+        '/api': { target: devApiTarget, changeOrigin: false },
+        '/uploads': { target: devApiTarget, changeOrigin: false },
+      },
     },
-  },
-  preview: { port: 3000, strictPort: true },
+    preview: { port: 3000, strictPort: true },
+  };
 });

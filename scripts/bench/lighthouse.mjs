@@ -119,7 +119,11 @@ async function measurePage(baseUrl, page, runs, log) {
   const samples = [];
   for (let index = 1; index <= runs; index += 1) {
     const reportPath = path.join(LIGHTHOUSE_REPORTS, `${page.key}-${index}.json`);
-    const lhr = await runLighthouse(`${baseUrl}${page.path}`, reportPath);
+    // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART): one more try.
+    const lhr = await runLighthouse(`${baseUrl}${page.path}`, reportPath).catch((error) => {
+      log(`  lighthouse ${page.path} #${index}: ${error.message.split('\n')[0]}; de novo`);
+      return runLighthouse(`${baseUrl}${page.path}`, reportPath);
+    });
     samples.push(summarize(lhr, reportPath));
     const last = samples.at(-1);
     log(
@@ -213,11 +217,7 @@ async function main() {
       fs.cpSync(DIST, dist, { recursive: true });
     } else {
       // A private build: a rebuild of apps/web/dist by someone else cannot change what is measured.
-      const code = await run(
-        'npx',
-        ['vite', 'build', '--logLevel', 'warn', '-c', 'apps/web/vite.config.ts', '--outDir', dist],
-        { cwd: root },
-      );
+      const code = await run(process.execPath, ['scripts/build-web.mjs', dist], { cwd: root });
       if (code !== 0) throw new Error('a build do app web falhou');
     }
     const results = await measureLighthouse({ dist, work });

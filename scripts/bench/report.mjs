@@ -24,11 +24,11 @@ function datasetLine(phase) {
 function endpointTable(phase) {
   const rows = phase.endpoints.map(
     (e) =>
-      `| ${e.label} | ${e.connections} | ${fmt(e.requestsPerSecond)} | ${e.p50} | ${e.p95} | ${e.p99} | ${e.errors}${e.timeouts ? ` (${e.timeouts} timeouts)` : ''} | ${e.queries}${e.maxQueries !== e.queries ? ` (max ${e.maxQueries})` : ''}${e.background ? ` + ${e.background} later` : ''} | ${fmt(e.ceilingRequestsPerSecond)} | ${fmt(e.ratio * 100)}% | ${fmt(e.responseBytes / 1024, 1)} KB | ${fmt(e.serverCpuMsPerRequest, 2)} | ${e.peakRssMb} MB | ${fmt(e.loadAverage, 1)} |`,
+      `| ${e.label} | ${e.connections} | ${fmt(e.requestsPerSecond)} | ${e.p50} | ${e.p95} | ${e.p99} | ${e.errors}${e.timeouts ? ` (${e.timeouts} timeouts)` : ''} | ${e.queries}${e.maxQueries !== e.queries ? ` (max ${e.maxQueries})` : ''}${e.background ? ` + ${e.background} later` : ''} | ${fmt(e.statementsPerRequestUnderLoad, 2)} | ${fmt(e.ceilingRequestsPerSecond)} | ${fmt(e.ratio * 100)}% | ${fmt(e.responseBytes / 1024, 1)} KB | ${fmt(e.serverCpuMsPerRequest, 2)} | ${e.peakRssMb} MB | ${fmt(e.loadAverage, 1)} |`,
   );
   return [
-    '| Endpoint | Conns | req/s | p50 ms | p95 ms | p99 ms | Errors | Queries/req | Ceiling req/s | Of ceiling | Response | Server CPU ms/req | Peak RSS | Load |',
-    '| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
+    '| Endpoint | Conns | req/s | p50 ms | p95 ms | p99 ms | Errors | Queries/req | Statements/req under load | Ceiling req/s | Of ceiling | Response | Server CPU ms/req | Peak RSS | Load |',
+    '| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
     ...rows,
   ].join('\n');
 }
@@ -43,19 +43,20 @@ function profileLines(phase) {
   ];
 }
 
-/** What bounds the misses: the server's own CPU per request, against what a target needs. */
+/** What bounds the two throughput targets: the server's own CPU per request, against the need. */
 function limitsLines(results) {
   const postgres = results.phases.find((p) => p.kind === 'postgres' && p.endpoints);
   const slots = byKey(postgres, 'slots');
   const booking = byKey(postgres, 'booking');
   if (!slots || !booking) return [];
   const lines = ['What bounds these numbers (PostgreSQL):', ''];
+  const slotsNeed = slots.ceilingRequestsPerSecond * TARGETS.slotsCeilingShare;
   lines.push(
-    `- Slots: the server spends ${fmt(slots.serverCpuMsPerRequest, 2)} ms of its own CPU per request (${slots.queries} statements to build, send and parse, the week and the busy times in the professional's zone), the bare route ${fmt(slots.ceilingCpuMsPerRequest, 3)} ms: one Node process cannot pass ~${fmt(1000 / slots.serverCpuMsPerRequest)} req/s, whatever the database does. ${fmt(TARGETS.slotsCeilingShare * 100)}% of the ceiling (${fmt(slots.ceilingRequestsPerSecond * TARGETS.slotsCeilingShare)} req/s) would need about ${fmt(1000 / (slots.ceilingRequestsPerSecond * TARGETS.slotsCeilingShare), 2)} ms per request, i.e. fewer statements (one query for profile, subscription, services and week) and cached pure work; more instances scale it out (DECISIONS.md: stateless instances).`,
+    `- Slots: ${fmt(slots.statementsPerRequestUnderLoad, 2)} statements per request under load (the public read cache, docs/decisions/005: a professional's catalog and busy times stay in memory until PostgreSQL notifies a change) and ${fmt(slots.serverCpuMsPerRequest, 2)} ms of server CPU per request, against ${fmt(slots.ceilingCpuMsPerRequest, 3)} ms for the bare route, which parses no query, checks nothing, sends no security headers and computes no slots. ${slots.ratio >= TARGETS.slotsCeilingShare ? `${fmt(TARGETS.slotsCeilingShare * 100)}% of the ceiling is ${fmt(slotsNeed)} req/s: met.` : `${fmt(TARGETS.slotsCeilingShare * 100)}% of the ceiling (${fmt(slotsNeed)} req/s) needs about ${fmt(1000 / slotsNeed, 3)} ms per request; the rest is Fastify's hooks and serialization, and more instances scale it out (DECISIONS.md: stateless instances).`}`,
   );
   const needed = booking.connections / (TARGETS.bookingP95Ms / 1000);
   lines.push(
-    `- Create-booking: at ${booking.connections} connections a p95 of ${TARGETS.bookingP95Ms} ms needs roughly ${fmt(needed)} bookings/s (Little's law); one booking costs ${fmt(booking.serverCpuMsPerRequest, 2)} ms of server CPU and ${booking.queries} statements in the request (${booking.background} more after it, for the two mails), so this process tops out near ${fmt(1000 / booking.serverCpuMsPerRequest)}/s here and the rest is queueing. ${booking.errors === 0 ? 'Every booking succeeded (no conflict, no error): they are correct, only slower than the target at this concurrency.' : `${booking.errors} bookings failed.`}`,
+    `- Create-booking: at ${booking.connections} connections a p95 of ${TARGETS.bookingP95Ms} ms needs roughly ${fmt(needed)} bookings/s (Little's law). One booking is one transaction of ${booking.queries} statements (rate limit, idempotency key, client, appointments, stored answer, both mails in one insert) plus ${booking.background} for the outbox worker, and ${fmt(booking.serverCpuMsPerRequest, 2)} ms of server CPU: this process tops out near ${fmt(1000 / booking.serverCpuMsPerRequest)}/s on its core while PostgreSQL and the load generator share the other. ${booking.p95 <= TARGETS.bookingP95Ms ? 'Met.' : 'Beyond that it is queueing: a second instance on another core (DECISIONS.md: stateless instances; the two-instance fault test proves bookings stay exact) or a dedicated database host is what the target takes here.'} ${booking.errors === 0 ? 'Every booking succeeded (no conflict, no error).' : `${booking.errors} bookings failed.`}`,
   );
   return lines;
 }
@@ -218,6 +219,7 @@ export function writeReport(results, file) {
     ...skipped.map((p) => `${p.kind}: not measured — ${p.skipped}.\n`),
     '- **Ceiling**: a bare Fastify route on the same machine answering JSON of the same size as the endpoint (a POST parses a body of the same size first), same connections; "Of ceiling" is the endpoint\'s throughput as a share of it.',
     '- **Queries/req**: statements sent to the database while one request is served (BEGIN/COMMIT included), median of 15 sequential requests, counted by a preloaded module (`scripts/bench/count-queries.mjs`) without touching the server\'s code; "+ N later" is work the request leaves behind (a booking\'s two mails through the outbox).',
+    "- **Statements/req under load**: every statement the server sent during the measured run (the outbox worker's included) divided by the requests answered. Below the sequential count when the public read cache answers (a catalog or a day of busy times read once, then kept until PostgreSQL notifies a change).",
     '- **Server CPU ms/req**: CPU time the server process (Node) spent per answered request during the run; 1000 divided by it is the most one core could serve, whatever the database does.',
     "- **Load**: the machine's 1-minute load average when the endpoint's run began; above 2 on these 2 cores, something besides the benchmark was competing for CPU.",
     '- **Errors**: non-2xx answers and socket errors, timeouts (no answer within 10 s) among them. Every booking request takes a different free slot computed while seeding, so a 409 would be an error here.',

@@ -1,0 +1,14 @@
+// The web app's production build (apps/web/vite.config.ts): the landing and dashboard, then the
+// public booking page as one file next to them. `node scripts/build-web.mjs [outDir]`.
+import path from 'node:path';
+import { run } from './lib.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outDir = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
+const common = ['vite', 'build', '--logLevel', 'warn', '-c', 'apps/web/vite.config.ts'];
+if (outDir) common.push('--outDir', outDir);
+
+for (const extra of [[], ['--mode', 'book']]) {
+  const code = await run('npx', [...common, ...extra], { cwd: root });
+  if (code !== 0) process.exit(code);
+}
