@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers/app';
 import { testDatabaseKind } from './helpers/database';
@@ -126,6 +127,11 @@ describe('serving the built web app', () => {
       '<!doctype html><html lang="pt-BR"><title>Agende online · Agendaki</title></html>',
     );
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // The build's precompressed copies (apps/web/vite.config.ts), told apart by content here.
+    const big = `console.log(${'"agendaki",'.repeat(200)})`;
+    fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js'), big);
+    fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(big));
+    fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(big));
     web = await createTestApp({ env: { WEB_DIST_DIR: dist }, database: ctx.database });
   });
   afterAll(async () => {
@@ -152,6 +158,21 @@ describe('serving the built web app', () => {
       expect(res.body).toContain('<title>Agende online · Agendaki</title>');
       expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     }
+  });
+
+  it('sends the precompressed copy the browser accepts, and the plain file otherwise', async () => {
+    const url = '/assets/big-abc123.js';
+    const br = await web.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('"agendaki"');
+    const gz = await web.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('"agendaki"');
+    const plain = await web.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('"agendaki"');
   });
 
   it('serves hashed assets with a long cache', async () => {
