@@ -193,7 +193,11 @@ describe('uploaded files are served as what their bytes are', () => {
   });
 
   it('serves nothing outside the upload folder, whatever the name', async () => {
+    // A file a traversal from the upload folder would reach, so a missing check shows.
+    fs.writeFileSync(path.join(world.dataDir, 'fora.png'), IMAGES.png);
     for (const name of [
+      '..%2Ffora.png',
+      '%2e%2e%2ffora.png',
       '..%2F..%2Fpackage.json',
       '%2e%2e%2fagendaki.lock',
       'agendaki.lock',

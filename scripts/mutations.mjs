@@ -1,0 +1,626 @@
+// Mutation check of the attack, concurrency and fault tests (`npm run test:mutations`; not part
+// of `npm test`). Issue 7: those tests must pass, and must FAIL when the protection they test is
+// removed. Each mutation below removes one protection with a small textual edit of one file,
+// runs the one test file meant to notice, expects it to fail, and restores the file (always:
+// also on errors and Ctrl-C). Ends with a table and exits non-zero when a mutation was missed,
+// a find string no longer matches exactly once, a mutated file no longer typechecks, or a test
+// does not pass without its mutation (baseline).
+//
+//   npm run test:mutations                       every mutation (~11 min; ~8 with TEST_DATABASE_URL)
+//   npm run test:mutations -- --only=csrf,pool   mutations whose name contains a word
+//   npm run test:mutations -- --list             the mutations, nothing run
+//   npm run test:mutations -- --no-baseline      skip the unmutated runs of each test
+//   npm run test:mutations -- --check            only check that each mutation applies and compiles
+//   npm run test:mutations -- --verbose          stream the test output (default: a log file)
+//
+// Server tests run on what TEST_DATABASE_URL says (PGlite when unset); the PostgreSQL-only fault
+// tests always run on PostgreSQL: TEST_DATABASE_URL, else CI_POSTGRES_URL, else the local one.
+// Logs: .test-reports/mutations/<mutation>.log. If this process is killed with SIGKILL, a file
+// may stay mutated: `git checkout -- <file>` restores it (the script refuses to start on
+// changed files, so HEAD is the original).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reportsDir = path.join(root, '.test-reports', 'mutations');
+const vitestBin = path.join(root, 'node_modules', '.bin', 'vitest');
+const POSTGRES_URL =
+  process.env.TEST_DATABASE_URL ||
+  process.env.CI_POSTGRES_URL ||
+  'postgres://postgres@127.0.0.1:5432/test';
+/** A safety net only: vitest's own timeouts end a stuck test long before. */
+const RUN_TIMEOUT_MS = 15 * 60_000;
+
+// ------------------------------------------------------------------ the tests
+
+/** An integration/attack test of the server project (`vitest run --project server <file>`). */
+const serverTest = (file) => ({ kind: 'server', file: `apps/server/test/${file}` });
+/** A fault test (`vitest run -c apps/server/vitest.faults.config.ts <file>`). */
+const faultTest = (file, options = {}) => ({
+  kind: 'fault',
+  file: `apps/server/test/faults/${file}`,
+  postgres: options.postgres ?? false,
+});
+
+const ROUTE_AUTH = serverTest('attacks/route-auth.test.ts');
+const CSRF = serverTest('attacks/csrf.test.ts');
+const BRUTE_FORCE = serverTest('attacks/brute-force.test.ts');
+const HEADERS = serverTest('attacks/headers.test.ts');
+const UPLOAD_HEADERS = serverTest('attacks/upload-headers.test.ts');
+const FUZZ = serverTest('attacks/fuzz-public.test.ts');
+const CONCURRENCY = serverTest('booking-concurrency.test.ts');
+const SMTP_OUTAGE = faultTest('smtp-outage.fault.ts');
+const BOOKING_INTERRUPTED = faultTest('booking-interrupted.fault.ts');
+const POSTGRES_RESTART = faultTest('postgres-restart.fault.ts', { postgres: true });
+const TWO_INSTANCES = faultTest('two-instances.fault.ts', { postgres: true });
+
+// ------------------------------------------------------------------ the mutations
+
+/**
+ * `find` must occur exactly once in `file`; it is replaced by `replace`. Each mutation is the
+ * protection removed the way a careless change would remove it, and still typechecks.
+ */
+const MUTATIONS = [
+  {
+    name: 'csrf-origin-check-off',
+    protection: 'CSRF: cross-origin state-changing /api requests refused (plugins/origin-check)',
+    file: 'apps/server/src/plugins/origin-check.ts',
+    find: 'if (isCrossOrigin(request, allowed)) {',
+    replace: 'if (false && isCrossOrigin(request, allowed)) {',
+    test: CSRF,
+  },
+  {
+    name: 'csrf-fetch-metadata-ignored',
+    protection: 'CSRF without Origin: Sec-Fetch-Site: cross-site refused',
+    file: 'apps/server/src/plugins/origin-check.ts',
+    find: "return request.headers['sec-fetch-site'] === 'cross-site';",
+    replace: 'return false;',
+    test: CSRF,
+  },
+  {
+    name: 'ownership-clients-update',
+    protection: 'PATCH /api/clients/:id scoped by professional_id',
+    file: 'apps/server/src/features/clients/repo.ts',
+    find: `.set({ ...values, updatedAt: now })
+    .where(and(eq(clients.id, id), eq(clients.professionalId, professionalId)))`,
+    replace: `.set({ ...values, updatedAt: now })
+    .where(eq(clients.id, id))`,
+    test: ROUTE_AUTH,
+  },
+  {
+    name: 'ownership-appointments-read',
+    protection: 'GET /api/appointments/:id scoped by professional_id',
+    file: 'apps/server/src/features/appointments/repo.ts',
+    find: `selectJoined(db).where(
+    and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)),`,
+    replace: `selectJoined(db).where(
+    eq(appointments.id, id),`,
+    test: ROUTE_AUTH,
+  },
+  {
+    name: 'ownership-appointments-delete',
+    protection: 'DELETE /api/appointments/:id scoped by professional_id',
+    file: 'apps/server/src/features/appointments/repo.ts',
+    find: `.delete(appointments)
+    .where(and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)))`,
+    replace: `.delete(appointments)
+    .where(eq(appointments.id, id))`,
+    test: ROUTE_AUTH,
+  },
+  {
+    name: 'ownership-services-update',
+    protection: 'PATCH /api/services/:id scoped by professional_id',
+    file: 'apps/server/src/features/services/repo.ts',
+    find: `.set({ ...values, updatedAt: now })
+    .where(and(eq(services.id, id), eq(services.professionalId, professionalId)))`,
+    replace: `.set({ ...values, updatedAt: now })
+    .where(eq(services.id, id))`,
+    test: ROUTE_AUTH,
+  },
+  {
+    // Every handler also calls request.getProfessional(), which throws the same 401: without
+    // the hook, an anonymous request is validated before it is refused, and answers 400.
+    name: 'auth-prehandler-removed',
+    protection: 'POST /api/auth/change-password requires a session (onRequest hook)',
+    file: 'apps/server/src/features/auth/routes.ts',
+    find: `      onRequest: app.requireProfessional,
+      schema: { body: changePasswordSchema,`,
+    replace: `      schema: { body: changePasswordSchema,`,
+    test: ROUTE_AUTH,
+  },
+  {
+    name: 'login-ip-limit-removed',
+    protection: 'sign-in burst limit per address',
+    file: 'apps/server/src/features/auth/service.ts',
+    find: 'await limiter.consume(rateLimitKey(LIMIT_SCOPES.signInIp, meta.ip), AUTH_LIMITS.signInPerIp);',
+    replace: '// (mutation) no sign-in limit per address',
+    test: BRUTE_FORCE,
+  },
+  {
+    name: 'login-account-limit-removed',
+    protection: 'sign-in failure limit per account (guessing from many addresses)',
+    file: 'apps/server/src/features/auth/service.ts',
+    find: 'await limiter.assertBelow(failuresKey, AUTH_LIMITS.signInFailuresPerAccount);',
+    replace: '// (mutation) no failure limit per account',
+    test: BRUTE_FORCE,
+  },
+  {
+    name: 'helmet-removed',
+    protection: 'security headers (helmet, CSP) on every answer',
+    file: 'apps/server/src/app.ts',
+    find: `  await registerSecurityHeaders(app, {
+    publicUrl: env.PUBLIC_URL,
+    imageOrigins: getImageOrigins(env),
+  });
+`,
+    replace: '',
+    test: HEADERS,
+  },
+  {
+    name: 'csp-frame-ancestors-removed',
+    protection: "clickjacking: CSP frame-ancestors 'none'",
+    file: 'apps/server/src/plugins/security.ts',
+    find: `        frameAncestors: ["'none'"],
+`,
+    replace: '',
+    test: HEADERS,
+  },
+  {
+    name: 'upload-nosniff-removed',
+    protection: 'uploaded files served with X-Content-Type-Options: nosniff by their own route',
+    file: 'apps/server/src/features/storage/routes.ts',
+    find: `
+        .header('X-Content-Type-Options', 'nosniff')`,
+    replace: '',
+    // headers.test.ts cannot see it: helmet adds nosniff to every answer of the full app.
+    test: UPLOAD_HEADERS,
+  },
+  {
+    name: 'upload-sandbox-csp-removed',
+    protection: "uploaded files served with CSP default-src 'none'; sandbox",
+    file: 'apps/server/src/features/storage/routes.ts',
+    find: `
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")`,
+    replace: '',
+    test: HEADERS,
+  },
+  {
+    name: 'upload-path-check-removed',
+    protection: 'GET /uploads/:name serves only stored names, never a path outside the folder',
+    file: 'apps/server/src/features/storage/routes.ts',
+    find: 'if (!STORED_NAME_PATTERN.test(name)) return sendApiNotFound(reply);',
+    replace: 'if (false && !STORED_NAME_PATTERN.test(name)) return sendApiNotFound(reply);',
+    // headers.test.ts asks for names outside the folder too, but none of them exists there.
+    test: UPLOAD_HEADERS,
+  },
+  {
+    name: 'csrf-origin-prefix-match',
+    protection: 'CSRF: the Origin compared exactly, not by prefix (lookalike hosts)',
+    file: 'apps/server/src/plugins/origin-check.ts',
+    find: 'if (origin !== undefined) return !allowed.has(origin);',
+    replace:
+      'if (origin !== undefined) return ![...allowed].some((ours) => origin.startsWith(ours));',
+    test: CSRF,
+  },
+  {
+    name: 'upload-type-detection-bypassed',
+    protection: 'image type decided from the bytes; anything else refused',
+    file: 'apps/server/src/features/services/service.ts',
+    find: 'const contentType = detectImageType(data);',
+    replace: "const contentType = detectImageType(data) ?? 'image/png';",
+    test: HEADERS,
+  },
+  {
+    name: 'no-overlap-constraint-removed',
+    protection: 'the EXCLUDE constraint refusing overlapping live appointments',
+    file: 'apps/server/drizzle/0001_no_overlap.sql',
+    find: `WHERE ("status" <> 'cancelled');`,
+    replace: 'WHERE (false);',
+    test: CONCURRENCY,
+  },
+  {
+    name: 'no-overlap-constraint-removed (2 instances)',
+    protection: 'the EXCLUDE constraint, with two server processes on one PostgreSQL',
+    file: 'apps/server/drizzle/0001_no_overlap.sql',
+    find: `WHERE ("status" <> 'cancelled');`,
+    replace: 'WHERE (false);',
+    test: TWO_INSTANCES,
+  },
+  {
+    name: 'slot-taken-mapping-removed',
+    protection: 'booking: 23P01 from the constraint answered 409 SLOT_TAKEN',
+    file: 'apps/server/src/features/booking/service.ts',
+    find: 'if (state === SQLSTATE.EXCLUSION_VIOLATION || state === SQLSTATE.DEADLOCK_DETECTED) {',
+    replace: 'if (state === SQLSTATE.DEADLOCK_DETECTED) {',
+    test: CONCURRENCY,
+  },
+  {
+    name: 'idempotency-claim-removed',
+    protection: "booking: the client's idempotency key claimed, a resend answered alike",
+    file: 'apps/server/src/features/booking/service.ts',
+    find: 'repo.claimIdempotencyKey(tx, professional.id, input.idempotencyKey, now)',
+    replace: 'repo.claimIdempotencyKey(tx, professional.id, crypto.randomUUID(), now)',
+    test: CONCURRENCY,
+  },
+  {
+    name: 'zod-errors-500',
+    protection: 'error handler: invalid input is a 400, never a 5xx',
+    file: 'apps/server/src/plugins/errors.ts',
+    find: 'let appError = toAppError(error);',
+    replace:
+      'let appError = hasZodFastifySchemaValidationErrors(error) ? undefined : toAppError(error);',
+    test: FUZZ,
+  },
+  {
+    name: 'outbox-no-retry',
+    protection: 'mail outbox: a failed send is retried later',
+    file: 'apps/server/src/features/mail/worker.ts',
+    find: 'await markMailRetry(db, mail.id, { nextAttemptAt, error: message });',
+    replace: 'await markMailFailed(db, mail.id, message);',
+    test: SMTP_OUTAGE,
+  },
+  {
+    name: 'booking-not-one-transaction',
+    protection: 'a booking is one transaction (all or nothing)',
+    file: 'apps/server/src/features/booking/service.ts',
+    find: 'const response = await deps.db.transaction((tx) => book(tx, deps, input, now));',
+    replace: 'const response = await book(deps.db, deps, input, now);',
+    // Not server-killed.fault.ts: it sees this only when the SIGKILL lands mid-booking (about
+    // two runs in three); a database error forced at each step is certain.
+    test: BOOKING_INTERRUPTED,
+  },
+  {
+    name: 'booking-not-one-transaction (concurrency)',
+    protection: 'a booking is one transaction: a refused booking leaves nothing behind',
+    file: 'apps/server/src/features/booking/service.ts',
+    find: 'const response = await deps.db.transaction((tx) => book(tx, deps, input, now));',
+    replace: 'const response = await book(deps.db, deps, input, now);',
+    test: CONCURRENCY,
+  },
+  {
+    name: 'pg-pool-idle-error-unhandled',
+    protection: "PostgreSQL pool: an idle connection's error does not kill the process",
+    file: 'apps/server/src/db/client.ts',
+    find: "pool.on('error', () => {});",
+    replace: '// (mutation) no pool error listener',
+    test: POSTGRES_RESTART,
+  },
+  {
+    name: 'pg-client-error-unhandled',
+    protection: "PostgreSQL pool: a checked-out connection's error does not kill the process",
+    file: 'apps/server/src/db/client.ts',
+    find: "pool.on('connect', (client) => client.on('error', () => {}));",
+    replace: '// (mutation) no client error listener',
+    test: POSTGRES_RESTART,
+  },
+];
+
+// ------------------------------------------------------------------ arguments
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(`--${name}`);
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',')
+  .filter(Boolean);
+const selected = only ? MUTATIONS.filter((m) => only.some((w) => m.name.includes(w))) : MUTATIONS;
+const isVerbose = flag('verbose');
+const isCheckOnly = flag('check');
+
+const testLabel = (test) =>
+  `${path.relative('apps/server/test', test.file)}${test.postgres ? ' [postgres]' : ''}`;
+
+if (flag('list')) {
+  for (const m of selected)
+    console.log(`${m.name.padEnd(44)} ${testLabel(m.test).padEnd(36)} ${m.protection}`);
+  process.exit(0);
+}
+if (selected.length === 0) {
+  console.error(`Nenhuma mutação corresponde a --only=${only?.join(',')}.`);
+  process.exit(1);
+}
+
+// ------------------------------------------------------------------ restoring, always
+
+/** The file currently mutated and its original text; written back on every way out. */
+let active;
+/** The running test's process group, ended on Ctrl-C. */
+let child;
+
+function restore() {
+  if (!active) return;
+  fs.writeFileSync(active.abs, active.original);
+  active = undefined;
+}
+
+function killChild(signal) {
+  if (!child || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** Set by Ctrl-C (or SIGTERM): the file is restored, the running test ended, nothing more runs. */
+let isStopping = false;
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    restore();
+    if (isStopping) return;
+    isStopping = true;
+    console.error(`\n${signal}: arquivo restaurado; encerrando.`);
+    if (!child) process.exit(130);
+    killChild('SIGTERM');
+    setTimeout(() => {
+      killChild('SIGKILL');
+      process.exit(130);
+    }, 5_000).unref();
+  });
+}
+process.on('exit', restore);
+process.on('uncaughtException', (error) => {
+  restore();
+  killChild('SIGKILL');
+  console.error(error);
+  process.exit(1);
+});
+
+// ------------------------------------------------------------------ checks before starting
+
+const files = [...new Set(selected.map((m) => m.file))];
+const dirty = spawnSync('git', ['status', '--porcelain', '--', ...files], {
+  cwd: root,
+  encoding: 'utf8',
+});
+if (dirty.status !== 0) {
+  console.error(`git status falhou:\n${dirty.stderr}`);
+  process.exit(1);
+}
+if (dirty.stdout.trim()) {
+  console.error(
+    'Recusado: arquivos que as mutações editam têm alterações não commitadas:\n' +
+      `${dirty.stdout}Faça commit, stash ou restaure-os antes (a restauração volta ao texto lido).`,
+  );
+  process.exit(1);
+}
+for (const test of new Set(selected.map((m) => m.test))) {
+  if (!fs.existsSync(path.join(root, test.file))) {
+    console.error(`Teste não encontrado: ${test.file}`);
+    process.exit(1);
+  }
+}
+
+const occurrences = (text, find) => text.split(find).length - 1;
+
+// ------------------------------------------------------------------ typecheck of a mutated file
+
+/**
+ * The TypeScript diagnostics of one file, in a program over its tsconfig. Programs are reused
+ * (only the changed file is parsed again) and only that file is checked, so a mutation costs
+ * about a second after the first.
+ */
+const programs = new Map();
+function diagnosticsOf(abs) {
+  const configPath = ts.findConfigFile(path.dirname(abs), ts.sys.fileExists);
+  if (!configPath) return [];
+  let entry = programs.get(configPath);
+  if (!entry) {
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      configPath,
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: () => {},
+      },
+    );
+    const host = ts.createCompilerHost(parsed.options, true);
+    const cache = new Map();
+    host.getSourceFile = (fileName, languageVersion) => {
+      const text = ts.sys.readFile(fileName);
+      if (text === undefined) return undefined;
+      const hit = cache.get(fileName);
+      if (hit && hit.text === text) return hit.sourceFile;
+      const sourceFile = ts.createSourceFile(fileName, text, languageVersion, true);
+      cache.set(fileName, { text, sourceFile });
+      return sourceFile;
+    };
+    entry = { parsed, host, program: undefined };
+    programs.set(configPath, entry);
+  }
+  entry.program = ts.createProgram({
+    rootNames: entry.parsed.fileNames,
+    options: entry.parsed.options,
+    host: entry.host,
+    oldProgram: entry.program,
+  });
+  const sourceFile = entry.program.getSourceFile(abs);
+  if (!sourceFile) return [];
+  return [
+    ...entry.program.getSyntacticDiagnostics(sourceFile),
+    ...entry.program.getSemanticDiagnostics(sourceFile),
+  ].map((d) => {
+    const { line } = d.file?.getLineAndCharacterOfPosition(d.start ?? 0) ?? { line: -1 };
+    return `${path.relative(root, abs)}:${line + 1} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  });
+}
+
+// ------------------------------------------------------------------ running one test
+
+function slug(text) {
+  return text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+}
+
+/** Runs a test file; resolves with its exit code and what vitest's JSON report says. */
+function runTest(test, logName) {
+  fs.mkdirSync(reportsDir, { recursive: true });
+  const jsonPath = path.join(reportsDir, `${logName}.json`);
+  const logPath = path.join(reportsDir, `${logName}.log`);
+  fs.rmSync(jsonPath, { force: true });
+  const config =
+    test.kind === 'fault' ? ['-c', 'apps/server/vitest.faults.config.ts'] : ['--project', 'server'];
+  const argv = [
+    'run',
+    ...config,
+    test.file,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${jsonPath}`,
+  ];
+  const env = { ...process.env };
+  if (test.postgres) env.TEST_DATABASE_URL = POSTGRES_URL;
+  if (!isVerbose) Object.assign(env, { NO_COLOR: '1', FORCE_COLOR: '0' });
+  const log = isVerbose ? undefined : fs.openSync(logPath, 'w');
+  const started = Date.now();
+  return new Promise((resolve) => {
+    // Its own process group, so Ctrl-C or a timeout also ends the servers a fault test started.
+    child = spawn(vitestBin, argv, {
+      cwd: root,
+      env,
+      detached: true,
+      stdio: isVerbose ? 'inherit' : ['ignore', log, log],
+    });
+    const timer = setTimeout(() => killChild('SIGKILL'), RUN_TIMEOUT_MS);
+    const finish = (code) => {
+      clearTimeout(timer);
+      if (isStopping) {
+        restore();
+        process.exit(130);
+      }
+      if (log !== undefined) fs.closeSync(log);
+      child = undefined;
+      let report;
+      try {
+        report = JSON.parse(fs.readFileSync(jsonPath, 'utf8'));
+      } catch {
+        report = undefined;
+      }
+      const assertions = (report?.testResults ?? []).flatMap((file) => file.assertionResults ?? []);
+      resolve({
+        code,
+        seconds: (Date.now() - started) / 1000,
+        logPath: isVerbose ? undefined : path.relative(root, logPath),
+        passed: assertions.filter((a) => a.status === 'passed').length,
+        failed: assertions.filter((a) => a.status === 'failed').map((a) => a.title),
+        fileErrors: (report?.testResults ?? [])
+          .filter((file) => file.status === 'failed' && file.message)
+          .map((file) => file.message.split('\n')[0]),
+      });
+    };
+    child.on('exit', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+    child.on('error', () => finish(127));
+  });
+}
+
+// ------------------------------------------------------------------ the run
+
+const started = Date.now();
+const rows = [];
+const baselines = new Map();
+const testKey = (test) => `${test.file}|${test.postgres}`;
+
+console.log(`${selected.length} mutações; logs em ${path.relative(root, reportsDir)}/\n`);
+
+if (!flag('no-baseline') && !isCheckOnly) {
+  const tests = [...new Map(selected.map((m) => [testKey(m.test), m.test])).values()];
+  console.log('Sem mutação, cada teste deve passar:');
+  for (const test of tests) {
+    const result = await runTest(test, `baseline-${slug(testLabel(test))}`);
+    const isGreen = result.code === 0 && result.passed > 0 && result.failed.length === 0;
+    baselines.set(testKey(test), isGreen);
+    console.log(
+      `  ${isGreen ? 'passa ' : 'FALHA '} ${testLabel(test)} (${result.seconds.toFixed(0)} s, ${result.passed} testes)` +
+        (isGreen
+          ? ''
+          : ` — ${result.logPath ?? ''} ${result.fileErrors[0] ?? result.failed[0] ?? ''}`),
+    );
+  }
+  console.log('');
+}
+
+for (const [index, mutation] of selected.entries()) {
+  const abs = path.join(root, mutation.file);
+  const row = { mutation, result: '', seconds: 0, detail: '' };
+  rows.push(row);
+  process.stdout.write(
+    `[${index + 1}/${selected.length}] ${mutation.name} → ${testLabel(mutation.test)} ... `,
+  );
+  const original = fs.readFileSync(abs, 'utf8');
+  const count = occurrences(original, mutation.find);
+  if (count !== 1) {
+    row.result = 'STALE';
+    row.detail = `o texto procurado aparece ${count} vezes em ${mutation.file} (deve aparecer 1)`;
+  } else if (baselines.get(testKey(mutation.test)) === false) {
+    row.result = 'BASELINE FAILED';
+    row.detail = 'o teste já falha sem a mutação: não prova nada';
+  } else {
+    const isTypeScript = /\.tsx?$/.test(abs);
+    const before = isTypeScript ? new Set(diagnosticsOf(abs)) : new Set();
+    active = { abs, original };
+    try {
+      fs.writeFileSync(
+        abs,
+        original.replace(mutation.find, () => mutation.replace),
+      );
+      const introduced = isTypeScript ? diagnosticsOf(abs).filter((d) => !before.has(d)) : [];
+      if (introduced.length > 0) {
+        row.result = 'INVALID';
+        row.detail = `a mutação não compila: ${introduced.join('; ')}`;
+      } else if (isCheckOnly) {
+        row.result = 'applies';
+        row.detail = 'aplica e compila (--check: teste não executado)';
+      } else {
+        const result = await runTest(mutation.test, slug(mutation.name));
+        row.seconds = result.seconds;
+        if (result.code === 0) {
+          row.result = 'MISSED';
+          row.detail = `${result.passed} testes passaram com a proteção removida (${result.logPath ?? ''})`;
+        } else if (result.failed.length > 0) {
+          row.result = 'caught';
+          row.detail = result.failed.slice(0, 2).join(' | ');
+        } else {
+          row.result = 'ERROR';
+          row.detail = `o teste falhou sem uma asserção falhar: ${result.fileErrors[0] ?? 'sem relatório'} (${result.logPath ?? ''})`;
+        }
+      }
+    } finally {
+      restore();
+    }
+  }
+  console.log(`${row.result}${row.seconds ? ` (${row.seconds.toFixed(0)} s)` : ''}`);
+}
+
+// ------------------------------------------------------------------ the table
+
+const table = [
+  ['mutation', 'test', 'result', 'time'],
+  ...rows.map((r) => [
+    r.mutation.name,
+    testLabel(r.mutation.test),
+    r.result,
+    r.seconds ? `${r.seconds.toFixed(0)} s` : '-',
+  ]),
+];
+const widths = table[0].map((_, col) => Math.max(...table.map((line) => line[col].length)));
+const format = (line) =>
+  line
+    .map((cell, col) => cell.padEnd(widths[col]))
+    .join('  ')
+    .trimEnd();
+console.log(`\n${format(table[0])}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+for (const line of table.slice(1)) console.log(format(line));
+
+console.log('\nDetalhes (os testes que falharam com cada mutação, ou o problema):');
+for (const r of rows) console.log(`  ${r.mutation.name}: ${r.detail}`);
+
+const bad = rows.filter((r) => r.result !== (isCheckOnly ? 'applies' : 'caught'));
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+console.log(
+  `\n${rows.length - bad.length} de ${rows.length} mutações ${isCheckOnly ? 'aplicam e compilam' : 'pegas'}, ` +
+    `${bad.length} não (${minutes} min).`,
+);
+process.exit(bad.length > 0 ? 1 : 0);
