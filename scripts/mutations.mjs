@@ -150,7 +150,7 @@ const MUTATIONS = [
     name: 'helmet-removed',
     protection: 'security headers (helmet, CSP) on every answer',
     file: 'apps/server/src/app.ts',
-    find: `  await registerSecurityHeaders(app, {
+    find: `  registerSecurityHeaders(app, {
     publicUrl: env.PUBLIC_URL,
     imageOrigins: getImageOrigins(env),
   });

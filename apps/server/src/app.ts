@@ -66,7 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('clock', clock);
 
   registerErrorHandling(app, { pingDatabase: database.ping });
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     publicUrl: env.PUBLIC_URL,
     imageOrigins: getImageOrigins(env),
   });

@@ -50,13 +50,24 @@ function zoned(now: Date, timeZone: string): TZDate {
   return new TZDate(now.getTime(), isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIMEZONE);
 }
 
+// The answer only changes once a minute: the last one per zone is kept (a slots request asks
+// twice, every request of the same minute asks again). Bounded like the zone check above.
+const lastByZone = new Map<string, { minute: number; value: { date: string; time: string } }>();
+
 /** The calendar date and "HH:mm" at `now` in the zone. */
 export function zonedNow(now: Date, timeZone: string): { date: string; time: string } {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastByZone.get(timeZone);
+  if (last?.minute === minute) return { ...last.value };
   const local = zoned(now, timeZone);
-  return {
+  const value = {
     date: toIsoDate(local.getFullYear(), local.getMonth(), local.getDate()),
     time: `${pad(local.getHours())}:${pad(local.getMinutes())}`,
   };
+  if (lastByZone.size < MAX_REMEMBERED_ZONES || lastByZone.has(timeZone)) {
+    lastByZone.set(timeZone, { minute, value });
+  }
+  return { ...value };
 }
 
 /** "Today" in the zone: 2026-12-01T02:59Z is still "2026-11-30" in São Paulo. */
