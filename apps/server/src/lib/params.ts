@@ -5,3 +5,11 @@ import { z } from 'zod';
  * answers the same 404, so ids of other professionals and garbage are indistinguishable.
  */
 export const idParams = z.object({ id: z.string() });
+
+/**
+ * Whether a string is shaped like a UUID: a lookup by id skips the query otherwise (a `uuid`
+ * column would reject the text with an error, not a miss).
+ */
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(value);
+}

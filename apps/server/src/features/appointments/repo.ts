@@ -2,11 +2,11 @@ import { toSearchTerm, type AppointmentStatus } from '@agendaki/shared';
 import { and, asc, count, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, clients, services } from '../../db/schema';
+import { isUuid } from '../../lib/params';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 
 /** An id that is not a UUID names no row: answer "not found" instead of a database error. */
-const isUuid = (id: string) => /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(id);
 
 const joinedColumns = {
   id: appointments.id,

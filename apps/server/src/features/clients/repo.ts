@@ -2,6 +2,7 @@ import { toSearchTerm } from '@agendaki/shared';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients } from '../../db/schema';
+import { isUuid } from '../../lib/params';
 
 export type ClientRow = typeof clients.$inferSelect;
 
@@ -13,7 +14,6 @@ export interface ClientValues {
 }
 
 /** An id that is not a UUID names no row: answer "not found" instead of a database error. */
-const isUuid = (id: string) => /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(id);
 
 /**
  * The condition of a client search (see `toSearchTerm`): any part of the name or e-mail without

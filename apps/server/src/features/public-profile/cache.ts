@@ -1,6 +1,7 @@
 import type { AvailabilityWeek, BillingSnapshot, BusyInterval, Service } from '@agendaki/shared';
 import { LRUCache } from 'lru-cache';
 import type { PublicProfileRow } from './repo';
+import { isUuid } from '../../lib/params';
 
 /**
  * The channel migration 0007 notifies on every relevant commit: a profile id (anything about the
@@ -27,8 +28,6 @@ export interface CacheStats {
   misses: number;
   listening: boolean;
 }
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(value);
 
 /**
  * The public booking's reads kept in this process (docs/decisions/005): a professional's

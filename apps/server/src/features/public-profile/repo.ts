@@ -1,13 +1,12 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
+import { isUuid } from '../../lib/params';
 
 /**
  * Read-only lookups of the public booking page. The profile feature owns writes to `profiles`;
  * this reads a professional by the address a visitor typed.
  */
-
-const isUuid = (id: string) => /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(id);
 
 const columns = {
   id: profiles.id,

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, services } from '../../db/schema';
+import { isUuid } from '../../lib/params';
 
 export type ServiceRow = typeof services.$inferSelect;
 
 /** An id that is not a UUID names no row: answer "not found" instead of a database error. */
-const isUuid = (id: string) => /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(id);
 
 export interface ServiceValues {
   name?: string;
