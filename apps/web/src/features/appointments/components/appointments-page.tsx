@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEZONE, zonedToday, type Appointment } from '@agendaki/shared';
-import { CalendarPlus, LoaderCircle, Plus, SearchX } from 'lucide-react';
+import { CalendarPlus, Plus, SearchX } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { getErrorMessage } from '@/lib/api-client';
@@ -167,20 +168,7 @@ export function AppointmentsPage({ timeZone = DEFAULT_TIMEZONE }: AppointmentsPa
             </li>
           ))}
         </ul>
-        {appointments.hasNextPage ? (
-          <div className="flex justify-center">
-            <Button
-              variant="outline"
-              onClick={() => void appointments.fetchNextPage()}
-              disabled={appointments.isFetchingNextPage}
-            >
-              {appointments.isFetchingNextPage ? (
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-              ) : null}
-              Carregar mais
-            </Button>
-          </div>
-        ) : null}
+        <LoadMoreButton query={appointments} />
       </>
     );
   }

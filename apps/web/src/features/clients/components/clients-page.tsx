@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -155,20 +156,7 @@ export function ClientsPage({ timeZone = DEFAULT_TIMEZONE }: ClientsPageProps) {
             </ul>
           )}
 
-          {clients.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="outline"
-                onClick={() => void clients.fetchNextPage()}
-                disabled={clients.isFetchingNextPage}
-              >
-                {clients.isFetchingNextPage ? (
-                  <LoaderCircle className="animate-spin" aria-hidden="true" />
-                ) : null}
-                Carregar mais
-              </Button>
-            </div>
-          ) : null}
+          <LoadMoreButton query={clients} />
         </>
       )}
 
