@@ -18,3 +18,4 @@ export * from './booking-plan';
 export * from './booking-schemas';
 export * from './profile-schemas';
 export * from './image-type';
+export * from './money';

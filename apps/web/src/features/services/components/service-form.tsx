@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { MoneyInput } from '@/components/ui/money-input';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
@@ -17,7 +18,6 @@ import { useSaveService } from '../api/save-service';
 import { useRemoveServiceImage, useUploadServiceImage } from '../api/service-image';
 import {
   parseDurationInput,
-  parsePriceInput,
   serviceFormSchema,
   toServiceFormValues,
   type ServiceFormOutput,
@@ -159,19 +159,20 @@ export function ServiceForm({ service, onDone, onSavedWithoutImage, onCancel }: 
 
           <div className="grid gap-6 sm:grid-cols-2">
             <FormField label="Preço (R$)" error={errors.price?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min="0"
-                  placeholder="0,00"
-                  {...register('price', {
-                    // Shows the fallback at once: bad input becomes 0.
-                    onBlur: (event: { target: HTMLInputElement }) =>
-                      setValue('price', parsePriceInput(event.target.value).toFixed(2)),
-                  })}
+              {(fieldControl) => (
+                <Controller
+                  control={control}
+                  name="price"
+                  render={({ field }) => (
+                    <MoneyInput
+                      {...fieldControl}
+                      ref={field.ref}
+                      name={field.name}
+                      value={field.value}
+                      onValueChange={field.onChange}
+                      onBlur={field.onBlur}
+                    />
+                  )}
                 />
               )}
             </FormField>

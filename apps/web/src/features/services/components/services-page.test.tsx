@@ -59,14 +59,14 @@ describe('Serviços page', () => {
     );
   });
 
-  it('creating with a bad price and duration sends the fallbacks 0 and 60', async () => {
+  it('a price typed as in Brazil is sent exact; a bad duration falls back to 60', async () => {
     const { calls } = stubApi({
       'GET /api/services': [],
       'POST /api/services': ({ body }) => ({
         ...corte,
         ...(body as object),
-        price: '0.00',
-        priceCents: 0,
+        price: '1234.56',
+        priceCents: 123456,
       }),
     });
     const user = userEvent.setup();
@@ -77,7 +77,10 @@ describe('Serviços page', () => {
     await user.type(screen.getByLabelText('Nome do serviço'), 'Escova');
     await user.clear(screen.getByLabelText('Duração (minutos)'));
     await user.type(screen.getByLabelText('Duração (minutos)'), '0');
-    await user.type(screen.getByLabelText('Preço (R$)'), '-3');
+    const price = screen.getByLabelText('Preço (R$)');
+    await user.type(price, 'R$ 1.234,56');
+    await user.tab();
+    expect(price).toHaveProperty('value', '1.234,56');
     await user.click(screen.getByRole('button', { name: 'Criar Serviço' }));
 
     expect(await screen.findByText('Serviço criado com sucesso!')).toBeDefined();
@@ -85,12 +88,30 @@ describe('Serviços page', () => {
     expect(post?.body).toEqual({
       name: 'Escova',
       description: null,
-      price: 0,
+      price: 1234.56,
       durationMinutes: 60,
       isActive: true,
     });
     // Back to the list.
     expect(await screen.findByRole('button', { name: 'Novo Serviço' })).toBeDefined();
+  });
+
+  it('a price it cannot read is refused with its message, not saved as another amount', async () => {
+    const { calls } = stubApi({ 'GET /api/services': [] });
+    const user = userEvent.setup();
+    renderPage(<ServicesPage hasAccess />);
+
+    await user.click(await screen.findByRole('button', { name: 'Novo Serviço' }));
+    await user.type(screen.getByLabelText('Nome do serviço'), 'Escova');
+    const price = screen.getByLabelText('Preço (R$)');
+    await user.type(price, '-3');
+    await user.click(screen.getByRole('button', { name: 'Criar Serviço' }));
+
+    expect(await screen.findByText('Erro de validação')).toBeDefined();
+    expect(screen.getAllByText('O valor não pode ser negativo').length).toBeGreaterThan(0);
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(price);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('a missing name is reported with "Erro de validação" and nothing is sent', async () => {

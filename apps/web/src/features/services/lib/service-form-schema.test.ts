@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDurationInput, parsePriceInput, serviceFormSchema } from './service-form-schema';
-
-describe('parsePriceInput (bad input falls back to 0)', () => {
-  it.each([
-    ['49.90', 49.9],
-    ['49,90', 49.9],
-    ['0', 0],
-    ['10.006', 10.01],
-    ['', 0],
-    ['   ', 0],
-    ['abc', 0],
-    ['-5', 0],
-    ['Infinity', 0],
-  ])('%j -> %d', (raw, price) => {
-    expect(parsePriceInput(raw)).toBe(price);
-  });
-});
+import { parseDurationInput, serviceFormSchema, toServiceFormValues } from './service-form-schema';
 
 describe('parseDurationInput (bad input falls back to 60)', () => {
   it.each([
@@ -31,17 +15,59 @@ describe('parseDurationInput (bad input falls back to 60)', () => {
   });
 });
 
+const values = { name: 'Corte', description: '', durationMinutes: '45', isActive: true };
+
 describe('serviceFormSchema', () => {
-  it('applies the fallbacks and the shared rules', () => {
+  it('applies the duration fallback and the shared rules', () => {
     expect(
       serviceFormSchema.parse({
         name: '  Corte  ',
         description: '',
-        price: 'x',
+        price: '0',
         durationMinutes: '',
         isActive: true,
       }),
     ).toEqual({ name: 'Corte', description: null, price: 0, durationMinutes: 60, isActive: true });
+  });
+
+  it.each([
+    ['45,50', 45.5],
+    ['45.5', 45.5],
+    ['R$ 1.234,56', 1234.56],
+    ['1.234', 1234],
+    ['0,29', 0.29],
+  ])('reads the price %j as %d reais, exact to the cent', (price, reais) => {
+    const parsed = serviceFormSchema.parse({ ...values, price });
+    expect(parsed.price).toBe(reais);
+    expect(parsed.price.toFixed(2)).toBe(reais.toFixed(2));
+  });
+
+  it.each([
+    ['', 'Informe o preço'],
+    ['abc', 'Valor inválido. Digite apenas números, como 45,50'],
+    ['-3', 'O valor não pode ser negativo'],
+    ['45,505', 'Use no máximo duas casas decimais (centavos)'],
+    ['100.000.000,00', 'Preço muito alto'],
+  ])('refuses the price %j with %j', (price, message) => {
+    const result = serviceFormSchema.safeParse({ ...values, price });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+
+  it('shows a saved price as typed in Brazil', () => {
+    expect(toServiceFormValues().price).toBe('');
+    expect(
+      toServiceFormValues({
+        id: 's1',
+        name: 'Corte',
+        description: null,
+        price: '1234.50',
+        priceCents: 123450,
+        durationMinutes: 45,
+        imageUrl: null,
+        isActive: true,
+        createdAt: '2026-03-02T12:00:00.000Z',
+      }).price,
+    ).toBe('1.234,50');
   });
 
   it('requires a name and caps the duration at a day', () => {

@@ -1,4 +1,6 @@
 import {
+  formatCentsForInput,
+  moneyTextSchema,
   SERVICE_DURATION_DEFAULT,
   serviceDurationSchema,
   serviceInputSchema,
@@ -6,13 +8,6 @@ import {
   type Service,
 } from '@agendaki/shared';
 import { z } from 'zod';
-
-/** Reads the price field: bad or negative input falls back to 0 (SPEC.md section 5). */
-export function parsePriceInput(raw: string): number {
-  const value = Number(raw.trim().replace(',', '.'));
-  if (raw.trim() === '' || !Number.isFinite(value) || value < 0) return 0;
-  return Math.round(value * 100) / 100;
-}
 
 /** Reads the duration field: bad input or less than 1 minute falls back to 60. */
 export function parseDurationInput(raw: string): number {
@@ -23,12 +18,17 @@ export function parseDurationInput(raw: string): number {
 
 /**
  * The service form: the shared API rules, with price and duration typed as text in inputs and
- * turned into numbers (with the fallbacks) before those rules run.
+ * turned into numbers before those rules run. The price is read as BRL is typed in Brazil
+ * (`45,50`, `R$ 1.234,56`) into exact cents; what cannot be read is refused with a message
+ * rather than saved as some other amount. The API takes reais: cents / 100 is the double
+ * nearest the amount, which the server's toFixed(2) turns back into the exact decimal.
  */
 export const serviceFormSchema = z.object({
   name: serviceInputSchema.shape.name,
   description: serviceInputSchema.shape.description,
-  price: z.string().transform(parsePriceInput).pipe(servicePriceSchema),
+  price: moneyTextSchema('Informe o preço')
+    .transform((cents) => cents / 100)
+    .pipe(servicePriceSchema),
   durationMinutes: z.string().transform(parseDurationInput).pipe(serviceDurationSchema),
   isActive: z.boolean(),
 });
@@ -39,7 +39,7 @@ export function toServiceFormValues(service?: Service): ServiceFormValues {
   return {
     name: service?.name ?? '',
     description: service?.description ?? '',
-    price: service ? service.price : '',
+    price: service ? formatCentsForInput(service.priceCents) : '',
     durationMinutes: String(service?.durationMinutes ?? SERVICE_DURATION_DEFAULT),
     isActive: service?.isActive ?? true,
   };
