@@ -198,6 +198,57 @@ test.describe('workspace', () => {
     await expect(service.getByText('Inativo', { exact: true })).toBeVisible();
   });
 
+  test('services: prices typed the Brazilian way, key by key, are shown and stored exact', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.goto('/dashboard/services');
+    const list = page.getByRole('list', { name: 'Serviços' });
+    const typed = [
+      { name: 'Preço Vírgula', keys: '45,50', shown: 'R$ 45,50', price: '45.50', cents: 4550 },
+      {
+        name: 'Preço Milhar',
+        keys: 'R$ 1.234,56',
+        shown: 'R$ 1.234,56',
+        price: '1234.56',
+        cents: 123456,
+      },
+      { name: 'Preço Ponto', keys: '45.5', shown: 'R$ 45,50', price: '45.50', cents: 4550 },
+    ];
+    for (const { name, keys, shown } of typed) {
+      await page
+        .getByRole('button', { name: /Novo Serviço|Criar Primeiro Serviço/ })
+        .first()
+        .click();
+      const form = page.getByRole('form', { name: 'Novo serviço' });
+      await form.getByLabel('Nome do serviço').pressSequentially(name);
+      const price = form.getByLabel('Preço (R$)');
+      await expect(price).toHaveAttribute('inputmode', 'decimal');
+      await expect(price).toHaveAttribute('type', 'text');
+      await price.click();
+      await page.keyboard.type(keys);
+      await expect(price).toHaveValue(keys);
+      // Leaving the field shows the amount as Brazilians write it, beside the R$.
+      await page.keyboard.press('Tab');
+      await expect(price).toHaveValue(shown.replace('R$ ', ''));
+      await form.getByRole('button', { name: 'Criar Serviço' }).click();
+      await expectToast(page, 'Serviço criado com sucesso!');
+      await expect(card(list, name).getByTestId('service-price')).toHaveText(shown);
+    }
+
+    const stored = (await (await page.request.get('/api/services')).json()) as {
+      name: string;
+      price: string;
+      priceCents: number;
+    }[];
+    for (const { name, price, cents } of typed) {
+      expect(stored.find((service) => service.name === name)).toMatchObject({
+        price,
+        priceCents: cents,
+      });
+    }
+  });
+
   test('availability: a week with a lunch break is saved and read back', async ({ page }) => {
     await page.goto('/dashboard/availability');
     await expect(

@@ -7,12 +7,12 @@ import {
   type AppointmentStatus,
 } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -220,10 +220,9 @@ export function AppointmentForm({ appointment, today, onDone }: AppointmentFormP
         <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-          {save.isPending ? 'Salvando...' : appointment ? 'Salvar Alterações' : 'Criar Agendamento'}
-        </Button>
+        <SubmitButton isPending={save.isPending} pendingLabel="Salvando...">
+          {appointment ? 'Salvar Alterações' : 'Criar Agendamento'}
+        </SubmitButton>
       </DialogFooter>
     </form>
   );

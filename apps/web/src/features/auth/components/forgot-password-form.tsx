@@ -1,9 +1,10 @@
 import { forgotPasswordSchema, type EmailOnlyInput } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, LoaderCircle } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/api-client';
@@ -53,12 +54,14 @@ export function ForgotPasswordForm({ defaultEmail = '', onBackToLogin }: ForgotP
           />
         )}
       </FormField>
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={requestReset.isPending}>
-        {requestReset.isPending ? (
-          <LoaderCircle className="animate-spin" aria-hidden="true" />
-        ) : null}
-        {requestReset.isPending ? 'Enviando...' : 'Enviar link de redefinição'}
-      </Button>
+      <SubmitButton
+        size="lg"
+        className="mt-2 w-full"
+        isPending={requestReset.isPending}
+        pendingLabel="Enviando..."
+      >
+        Enviar link de redefinição
+      </SubmitButton>
       <Button type="button" variant="ghost" className="w-full" onClick={() => onBackToLogin()}>
         <ArrowLeft aria-hidden="true" />
         Voltar ao login

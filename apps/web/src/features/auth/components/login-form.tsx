@@ -1,11 +1,12 @@
 import { API_ERROR_CODES, signInSchema, type SignInInput } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle, MailWarning } from 'lucide-react';
+import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -92,10 +93,14 @@ export function LoginForm({ defaultEmail = '', onForgotPassword }: LoginFormProp
           />
         )}
       </FormField>
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={signIn.isPending}>
-        {signIn.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-        {signIn.isPending ? 'Entrando...' : 'Entrar'}
-      </Button>
+      <SubmitButton
+        size="lg"
+        className="mt-2 w-full"
+        isPending={signIn.isPending}
+        pendingLabel="Entrando..."
+      >
+        Entrar
+      </SubmitButton>
     </form>
   );
 }

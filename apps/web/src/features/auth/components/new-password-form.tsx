@@ -1,12 +1,13 @@
 import { resetPasswordSchema, type ResetPasswordInput } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleX, LoaderCircle } from 'lucide-react';
+import { CircleX } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
@@ -85,12 +86,14 @@ export function NewPasswordForm({ token }: { token: string }) {
           />
         )}
       </FormField>
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={resetPassword.isPending}>
-        {resetPassword.isPending ? (
-          <LoaderCircle className="animate-spin" aria-hidden="true" />
-        ) : null}
-        {resetPassword.isPending ? 'Salvando...' : 'Salvar nova senha'}
-      </Button>
+      <SubmitButton
+        size="lg"
+        className="mt-2 w-full"
+        isPending={resetPassword.isPending}
+        pendingLabel="Salvando..."
+      >
+        Salvar nova senha
+      </SubmitButton>
     </form>
   );
 }

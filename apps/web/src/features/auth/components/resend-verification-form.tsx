@@ -1,9 +1,8 @@
 import { resendVerificationSchema, type EmailOnlyInput } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/api-client';
@@ -51,15 +50,9 @@ export function ResendVerificationForm({ defaultEmail = '' }: ResendVerification
           />
         )}
       </FormField>
-      <Button
-        type="submit"
-        variant="outline"
-        className="text-foreground"
-        disabled={resend.isPending}
-      >
-        {resend.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+      <SubmitButton variant="outline" className="text-foreground" isPending={resend.isPending}>
         Reenviar link de confirmação
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

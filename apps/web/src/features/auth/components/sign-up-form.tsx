@@ -1,9 +1,8 @@
 import { signUpSchema, type SignUpInput } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -108,10 +107,14 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
           />
         )}
       </FormField>
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={signUp.isPending}>
-        {signUp.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-        {signUp.isPending ? 'Cadastrando...' : 'Criar conta'}
-      </Button>
+      <SubmitButton
+        size="lg"
+        className="mt-2 w-full"
+        isPending={signUp.isPending}
+        pendingLabel="Cadastrando..."
+      >
+        Criar conta
+      </SubmitButton>
     </form>
   );
 }

@@ -1,8 +1,7 @@
 import { WEEKDAY_LABELS } from '@agendaki/shared';
-import { LoaderCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Card } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/api-client';
 import { VALIDATION_TOAST_TITLE } from '@/lib/validation-toast';
@@ -55,10 +54,13 @@ export function AvailabilityForm({ initialWeek }: AvailabilityFormProps) {
         </ul>
       </Card>
       <div className="flex justify-end">
-        <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
-          {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-          {save.isPending ? 'Salvando...' : 'Salvar Horários'}
-        </Button>
+        <SubmitButton
+          className="w-full sm:w-auto"
+          isPending={save.isPending}
+          pendingLabel="Salvando..."
+        >
+          Salvar Horários
+        </SubmitButton>
       </div>
     </form>
   );

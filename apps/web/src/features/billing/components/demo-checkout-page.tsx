@@ -10,6 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -121,20 +122,30 @@ function DemoCheckout({
         ) : null}
         <div className="flex flex-col gap-2">
           {canPay ? (
-            <Button size="lg" disabled={isBusy} onClick={() => pay.mutate(sessionId, { onError })}>
-              {pay.isPending ? 'Processando...' : 'Pagar'}
-            </Button>
+            <SubmitButton
+              type="button"
+              size="lg"
+              isPending={pay.isPending}
+              pendingLabel="Processando..."
+              disabled={isBusy}
+              onClick={() => pay.mutate(sessionId, { onError })}
+            >
+              Pagar
+            </SubmitButton>
           ) : null}
           {canCancel ? (
-            <Button
+            <SubmitButton
+              type="button"
               variant="outline"
               size="lg"
               className="text-destructive hover:bg-destructive/5 hover:text-destructive"
+              isPending={cancel.isPending}
+              pendingLabel="Cancelando..."
               disabled={isBusy}
               onClick={() => cancel.mutate(undefined, { onError })}
             >
-              {cancel.isPending ? 'Cancelando...' : 'Cancelar assinatura'}
-            </Button>
+              Cancelar assinatura
+            </SubmitButton>
           ) : null}
           <Button asChild variant="ghost">
             <Link to={paths.dashboard.billing.getHref()}>Voltar para Assinaturas</Link>

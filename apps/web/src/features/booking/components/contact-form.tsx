@@ -1,8 +1,8 @@
 import type { bookingContactSchema, BookingContact } from '@agendaki/shared';
-import { LoaderCircle } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -135,10 +135,9 @@ export function ContactForm({ form, isPending, onConfirm, onCancel }: ContactFor
         <Button type="button" variant="outline" size="lg" onClick={onCancel} disabled={isPending}>
           Cancelar
         </Button>
-        <Button type="submit" size="lg" disabled={isPending}>
-          {isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-          {isPending ? 'Confirmando...' : 'Confirmar agendamento'}
-        </Button>
+        <SubmitButton size="lg" isPending={isPending} pendingLabel="Confirmando...">
+          Confirmar agendamento
+        </SubmitButton>
       </div>
     </form>
   );

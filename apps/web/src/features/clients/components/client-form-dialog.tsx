@@ -1,10 +1,10 @@
 import { clientInputSchema, type Client, type ClientInput } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import {
   Dialog,
   DialogContent,
@@ -143,10 +143,9 @@ function ClientForm({ client, onDone }: { client?: Client; onDone: () => void })
         <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-          {save.isPending ? 'Salvando...' : client ? 'Salvar Alterações' : 'Cadastrar Cliente'}
-        </Button>
+        <SubmitButton isPending={save.isPending} pendingLabel="Salvando...">
+          {client ? 'Salvar Alterações' : 'Cadastrar Cliente'}
+        </SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -3,6 +3,7 @@ import { Check, LoaderCircle, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Label } from '@/components/ui/label';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -168,10 +169,14 @@ export function CustomLinkEditor({
         </div>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button type="submit" disabled={!canSave} className="w-full sm:w-fit">
-          {update.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-          {update.isPending ? 'Salvando...' : 'Salvar link'}
-        </Button>
+        <SubmitButton
+          className="w-full sm:w-fit"
+          isPending={update.isPending}
+          pendingLabel="Salvando..."
+          disabled={!canSave}
+        >
+          Salvar link
+        </SubmitButton>
         {onCancel ? (
           <Button
             type="button"

@@ -6,10 +6,9 @@ import {
   type ProfileUpdateInput,
 } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -164,14 +163,14 @@ export function BusinessForm({ profile }: { profile: Profile }) {
               />
             )}
           </FormField>
-          <Button
-            type="submit"
+          <SubmitButton
             className="mt-1 w-full sm:w-fit"
-            disabled={update.isPending || !isDirty}
+            isPending={update.isPending}
+            pendingLabel="Salvando..."
+            disabled={!isDirty}
           >
-            {update.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            {update.isPending ? 'Salvando...' : 'Salvar alterações'}
-          </Button>
+            Salvar alterações
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

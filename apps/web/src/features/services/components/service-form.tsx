@@ -1,6 +1,5 @@
 import type { Service } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -10,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { MoneyInput } from '@/components/ui/money-input';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
@@ -220,14 +220,12 @@ export function ServiceForm({ service, onDone, onSavedWithoutImage, onCancel }: 
             <Button type="button" variant="outline" onClick={onCancel} disabled={isBusy}>
               Cancelar
             </Button>
-            <Button type="submit" disabled={isBusy}>
-              {isBusy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-              {busy === 'uploading'
-                ? 'Fazendo upload...'
-                : busy === 'saving'
-                  ? 'Salvando...'
-                  : submitLabel}
-            </Button>
+            <SubmitButton
+              isPending={isBusy}
+              pendingLabel={busy === 'uploading' ? 'Fazendo upload...' : 'Salvando...'}
+            >
+              {submitLabel}
+            </SubmitButton>
           </div>
         </form>
       </CardContent>

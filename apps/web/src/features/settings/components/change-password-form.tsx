@@ -1,9 +1,8 @@
 import { changePasswordSchema, type ChangePasswordInput } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -79,16 +78,13 @@ export function ChangePasswordForm() {
               />
             )}
           </FormField>
-          <Button
-            type="submit"
+          <SubmitButton
             className="mt-2 w-full sm:w-fit"
-            disabled={changePassword.isPending}
+            isPending={changePassword.isPending}
+            pendingLabel="Salvando..."
           >
-            {changePassword.isPending ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : null}
-            {changePassword.isPending ? 'Salvando...' : 'Alterar senha'}
-          </Button>
+            Alterar senha
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>
