@@ -27,6 +27,20 @@ describe('landing page', () => {
     expect(screen.getByText(/Mais de 1\.000/)).toBeDefined();
     expect(screen.getByText('© 2024 Agendaki. Todos os direitos reservados.')).toBeDefined();
     await screen.findByTestId('plan-price');
+    // The same words as on Assinaturas (billing-page.test.tsx).
+    const features = screen.getByRole('list', { name: 'Recursos do plano' });
+    expect(
+      within(features)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Link personalizado para agendamentos',
+      'Gestão de serviços',
+      'Agendamentos ilimitados',
+      'Clientes ilimitados',
+      'Horário de atendimento configurável',
+      'Suporte prioritário',
+    ]);
   });
 
   it('links sign-up, sign-in and the demo to their pages', async () => {

@@ -10,7 +10,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useBilling } from '../api/get-billing';
 import { useRefreshBillingOnReturn } from '../lib/billing-channel';
 import { BillingBanner } from './billing-banner';
-import { PlanCard } from './plan-card';
+import { BillingPlanCard } from './plan-card';
 import { SubscriptionDetailsCard } from './subscription-details-card';
 
 /** How long to keep asking after Stripe sent the user back, while its webhook is on its way. */
@@ -89,7 +89,7 @@ export function BillingPage() {
     <div className="space-y-6">
       <BillingBanner summary={summary} timeZone={timeZone} />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <PlanCard summary={summary} timeZone={timeZone} />
+        <BillingPlanCard summary={summary} timeZone={timeZone} />
         <SubscriptionDetailsCard summary={summary} timeZone={timeZone} />
       </div>
     </div>

@@ -5,16 +5,6 @@ import {
   type SubscriptionView,
 } from '@agendaki/shared';
 
-/** The plan's features on the Assinaturas page (SPEC.md "Subscription screen"). */
-export const PLAN_FEATURES = [
-  'Link personalizado para agendamentos',
-  'Gestão de serviços',
-  'Agendamentos ilimitados',
-  'Clientes ilimitados',
-  'Horário de atendimento configurável',
-  'Suporte prioritário',
-] as const;
-
 export type StatusLabel = 'Ativa' | 'Período gratuito' | 'Inativa';
 
 export function getStatusLabel(summary: Pick<BillingSummary, 'isActive' | 'isTrial'>): StatusLabel {

@@ -1,4 +1,4 @@
-import { PlanCard } from './plan-card';
+import { LandingPlanCard } from './plan-card';
 import { SectionHeading } from './section-heading';
 
 export function PricingSection() {
@@ -12,7 +12,7 @@ export function PricingSection() {
           description="Comece com o teste grátis e assine só se fizer sentido para o seu negócio."
         />
         <div className="mt-12">
-          <PlanCard />
+          <LandingPlanCard />
         </div>
       </div>
     </section>
