@@ -3,8 +3,7 @@ import {
   APPOINTMENT_STATUSES,
   type AppointmentPeriod,
 } from '@agendaki/shared';
-import { Search } from 'lucide-react';
-import { Input } from '@/components/ui/input';
+import { ListSearch } from '@/components/layouts/list-page';
 import {
   Select,
   SelectContent,
@@ -28,6 +27,8 @@ export interface AppointmentFiltersProps {
   onStatusChange: (status: Filters['status']) => void;
   period: AppointmentPeriod;
   onPeriodChange: (period: AppointmentPeriod) => void;
+  /** A search or filter is on its way to the server. */
+  isSearching: boolean;
 }
 
 export function AppointmentFilters({
@@ -37,6 +38,7 @@ export function AppointmentFilters({
   onStatusChange,
   period,
   onPeriodChange,
+  isSearching,
 }: AppointmentFiltersProps) {
   return (
     <div
@@ -44,20 +46,12 @@ export function AppointmentFilters({
       aria-label="Filtrar agendamentos"
       className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_12rem_12rem]"
     >
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          value={searchText}
-          onChange={(event) => onSearchTextChange(event.target.value)}
-          placeholder="Buscar por cliente ou serviço"
-          aria-label="Buscar por cliente ou serviço"
-          className="pl-9"
-        />
-      </div>
+      <ListSearch
+        value={searchText}
+        onChange={onSearchTextChange}
+        placeholder="Buscar por cliente ou serviço"
+        isSearching={isSearching}
+      />
       <Select value={status} onValueChange={(value) => onStatusChange(value as Filters['status'])}>
         <SelectTrigger aria-label="Filtrar por status">
           <SelectValue />

@@ -1,13 +1,11 @@
 import { DEFAULT_TIMEZONE, zonedToday, type Appointment } from '@agendaki/shared';
 import { CalendarPlus, Plus, SearchX } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { PageHeader } from '@/components/layouts/page-header';
+import { ListPage } from '@/components/layouts/list-page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { getErrorMessage } from '@/lib/api-client';
@@ -34,23 +32,14 @@ export interface AppointmentsPageProps {
   timeZone?: string;
 }
 
-function AppointmentsSkeleton() {
-  return (
-    <div className="grid gap-4 lg:grid-cols-2" aria-busy="true">
-      {[0, 1, 2, 3].map((key) => (
-        <Card key={key} className="gap-4 p-5">
-          <Skeleton className="h-5 w-1/2" />
-          <Skeleton className="h-4 w-1/3" />
-          <Skeleton className="h-4 w-2/3" />
-          <Skeleton className="h-9 w-full" />
-        </Card>
-      ))}
-      <span className="sr-only" role="status">
-        Carregando agendamentos...
-      </span>
-    </div>
-  );
-}
+const skeletonCard = (
+  <Card className="gap-4 p-5">
+    <Skeleton className="h-5 w-1/2" />
+    <Skeleton className="h-4 w-1/3" />
+    <Skeleton className="h-4 w-2/3" />
+    <Skeleton className="h-9 w-full" />
+  </Card>
+);
 
 export function AppointmentsPage({ timeZone = DEFAULT_TIMEZONE }: AppointmentsPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -64,14 +53,6 @@ export function AppointmentsPage({ timeZone = DEFAULT_TIMEZONE }: AppointmentsPa
   const hasAny = useHasAppointments();
   const appointments = useAppointments(filters);
   const deleteAppointment = useDeleteAppointment();
-
-  useEffect(() => {
-    if (appointments.isError) {
-      toast.error('Erro ao carregar agendamentos', {
-        description: 'Não foi possível carregar os agendamentos',
-      });
-    }
-  }, [appointments.isError]);
 
   const isFormOpenFromUrl = searchParams.get(NEW_PARAM) === '1';
   const isFormOpen = form.open || isFormOpenFromUrl;
@@ -112,80 +93,17 @@ export function AppointmentsPage({ timeZone = DEFAULT_TIMEZONE }: AppointmentsPa
     });
   }
 
-  let content: ReactNode;
-  if (appointments.isPending || hasAny.isPending) {
-    content = <AppointmentsSkeleton />;
-  } else if (appointments.isError && !appointments.data) {
-    content = (
-      <Card className="items-center px-6 py-10 text-center">
-        <p className="text-muted-foreground">Não foi possível carregar os agendamentos</p>
-        <Button variant="outline" onClick={() => void appointments.refetch()}>
-          Tentar novamente
-        </Button>
-      </Card>
-    );
-  } else if (!hasAnyAppointments && !isFiltered) {
-    content = (
-      <EmptyState
-        icon={CalendarPlus}
-        title="Nenhum agendamento ainda"
-        description="Crie um agendamento ou compartilhe seu link para os clientes marcarem sozinhos."
-        action={
-          <Button onClick={openCreate}>
-            <Plus aria-hidden="true" />
-            Criar Primeiro Agendamento
-          </Button>
-        }
-      />
-    );
-  } else if (items.length === 0) {
-    content = (
-      <EmptyState
-        icon={SearchX}
-        title="Nenhum agendamento encontrado"
-        description="Nenhum agendamento corresponde aos filtros escolhidos."
-        action={
-          <Button variant="outline" onClick={clearFilters}>
-            Limpar filtros
-          </Button>
-        }
-      />
-    );
-  } else {
-    content = (
-      <>
-        <ul className="grid gap-4 lg:grid-cols-2" aria-label="Agendamentos">
-          {items.map((appointment) => (
-            <li key={appointment.id} className="flex min-w-0">
-              <AppointmentCard
-                appointment={appointment}
-                onEdit={(a) => setForm({ open: true, appointment: a })}
-                onDelete={handleDelete}
-                isDeleting={
-                  deleteAppointment.isPending && deleteAppointment.variables === appointment.id
-                }
-              />
-            </li>
-          ))}
-        </ul>
-        <LoadMoreButton query={appointments} />
-      </>
-    );
-  }
-
   return (
-    <>
-      <PageHeader
-        title="Agenda"
-        description="Todos os seus agendamentos, por data e horário"
-        actions={
-          <Button onClick={openCreate}>
-            <Plus aria-hidden="true" />
-            Novo Agendamento
-          </Button>
-        }
-      />
-      {hasAnyAppointments ? (
+    <ListPage
+      title="Agenda"
+      description="Todos os seus agendamentos, por data e horário"
+      createLabel="Novo Agendamento"
+      onCreate={openCreate}
+      query={appointments}
+      items={items}
+      isLoading={hasAny.isPending}
+      hasNone={!hasAnyAppointments && !isFiltered}
+      toolbar={
         <AppointmentFilters
           searchText={searchText}
           onSearchTextChange={setSearchText}
@@ -193,9 +111,51 @@ export function AppointmentsPage({ timeZone = DEFAULT_TIMEZONE }: AppointmentsPa
           onStatusChange={setStatus}
           period={period}
           onPeriodChange={setPeriod}
+          isSearching={appointments.isFetching && !appointments.isFetchingNextPage}
         />
-      ) : null}
-      {content}
+      }
+      empty={{
+        icon: CalendarPlus,
+        title: 'Nenhum agendamento ainda',
+        description:
+          'Crie um agendamento ou compartilhe seu link para os clientes marcarem sozinhos.',
+        action: (
+          <Button onClick={openCreate}>
+            <Plus aria-hidden="true" />
+            Criar Primeiro Agendamento
+          </Button>
+        ),
+      }}
+      noMatch={{
+        icon: SearchX,
+        title: 'Nenhum agendamento encontrado',
+        description: 'Nenhum agendamento corresponde aos filtros escolhidos.',
+        action: (
+          <Button variant="outline" onClick={clearFilters}>
+            Limpar filtros
+          </Button>
+        ),
+      }}
+      loadError={{
+        toast: 'Erro ao carregar agendamentos',
+        toastDescription: 'Não foi possível carregar os agendamentos',
+        message: 'Não foi possível carregar os agendamentos',
+      }}
+      listLabel="Agendamentos"
+      loadingLabel="Carregando agendamentos..."
+      gridClassName="lg:grid-cols-2"
+      skeletonCard={skeletonCard}
+      skeletonCount={4}
+      getKey={(appointment) => appointment.id}
+      renderItem={(appointment) => (
+        <AppointmentCard
+          appointment={appointment}
+          onEdit={(a) => setForm({ open: true, appointment: a })}
+          onDelete={handleDelete}
+          isDeleting={deleteAppointment.isPending && deleteAppointment.variables === appointment.id}
+        />
+      )}
+    >
       <AppointmentFormDialog
         open={isFormOpen}
         appointment={form.open ? form.appointment : undefined}
@@ -204,6 +164,6 @@ export function AppointmentsPage({ timeZone = DEFAULT_TIMEZONE }: AppointmentsPa
           if (!open) closeForm();
         }}
       />
-    </>
+    </ListPage>
   );
 }

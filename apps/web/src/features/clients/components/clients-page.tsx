@@ -1,13 +1,10 @@
 import { DEFAULT_TIMEZONE, type Client } from '@agendaki/shared';
-import { LoaderCircle, Plus, Search, SearchX, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Plus, SearchX, Users } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { PageHeader } from '@/components/layouts/page-header';
+import { ListPage, ListSearch } from '@/components/layouts/list-page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LoadMoreButton } from '@/components/ui/load-more-button';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { getErrorMessage } from '@/lib/api-client';
@@ -26,25 +23,16 @@ export interface ClientsPageProps {
   timeZone?: string;
 }
 
-function ClientsSkeleton() {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-      {[0, 1, 2].map((key) => (
-        <Card key={key} className="gap-4 p-5">
-          <div className="flex items-center gap-3">
-            <Skeleton className="size-10 rounded-full" />
-            <Skeleton className="h-5 w-1/2" />
-          </div>
-          <Skeleton className="h-4 w-3/4" />
-          <Skeleton className="h-9 w-full" />
-        </Card>
-      ))}
-      <span className="sr-only" role="status">
-        Carregando clientes...
-      </span>
+const skeletonCard = (
+  <Card className="gap-4 p-5">
+    <div className="flex items-center gap-3">
+      <Skeleton className="size-10 rounded-full" />
+      <Skeleton className="h-5 w-1/2" />
     </div>
-  );
-}
+    <Skeleton className="h-4 w-3/4" />
+    <Skeleton className="h-9 w-full" />
+  </Card>
+);
 
 export function ClientsPage({ timeZone = DEFAULT_TIMEZONE }: ClientsPageProps) {
   const [searchText, setSearchText] = useState('');
@@ -53,14 +41,9 @@ export function ClientsPage({ timeZone = DEFAULT_TIMEZONE }: ClientsPageProps) {
   const clients = useClients(search);
   const deleteClient = useDeleteClient();
 
-  useEffect(() => {
-    if (clients.isError) toast.error('Erro ao carregar clientes');
-  }, [clients.isError]);
-
   const items = clients.data?.pages.flatMap((page) => page.items) ?? [];
   const total = clients.data?.pages[0]?.total ?? 0;
   const isSearching = search !== '';
-  const hasNoClients = !isSearching && total === 0;
   const openCreate = () => setForm({ open: true });
 
   function handleDelete(client: Client) {
@@ -72,94 +55,65 @@ export function ClientsPage({ timeZone = DEFAULT_TIMEZONE }: ClientsPageProps) {
   }
 
   return (
-    <>
-      <PageHeader
-        title="Clientes"
-        description="Seus clientes, com contatos e observações"
-        actions={
+    <ListPage
+      title="Clientes"
+      description="Seus clientes, com contatos e observações"
+      createLabel="Novo Cliente"
+      onCreate={openCreate}
+      query={clients}
+      items={items}
+      hasNone={!isSearching && searchText === '' && total === 0}
+      toolbar={
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <ListSearch
+            value={searchText}
+            onChange={setSearchText}
+            placeholder="Nome, e-mail ou telefone"
+            label="Buscar clientes"
+            isSearching={clients.isFetching && !clients.isFetchingNextPage}
+            className="w-full sm:max-w-sm"
+          />
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {total === 1 ? '1 cliente' : `${total} clientes`}
+            {isSearching ? ' encontrados' : ''}
+          </p>
+        </div>
+      }
+      empty={{
+        icon: Users,
+        title: 'Nenhum cliente cadastrado ainda',
+        description: 'Cadastre seus clientes para ter contatos e histórico à mão.',
+        action: (
           <Button onClick={openCreate}>
             <Plus aria-hidden="true" />
-            Novo Cliente
+            Cadastrar Primeiro Cliente
           </Button>
-        }
-      />
-
-      {clients.isPending ? (
-        <ClientsSkeleton />
-      ) : clients.isError && !clients.data ? (
-        <Card className="items-center px-6 py-10 text-center">
-          <p className="text-muted-foreground">Não foi possível carregar os clientes</p>
-          <Button variant="outline" onClick={() => void clients.refetch()}>
-            Tentar novamente
-          </Button>
-        </Card>
-      ) : hasNoClients && searchText === '' ? (
-        <EmptyState
-          icon={Users}
-          title="Nenhum cliente cadastrado ainda"
-          description="Cadastre seus clientes para ter contatos e histórico à mão."
-          action={
-            <Button onClick={openCreate}>
-              <Plus aria-hidden="true" />
-              Cadastrar Primeiro Cliente
-            </Button>
-          }
+        ),
+      }}
+      noMatch={{
+        icon: SearchX,
+        title: 'Nenhum cliente encontrado',
+        description: 'Tente buscar por outro nome, e-mail ou telefone.',
+      }}
+      loadError={{
+        toast: 'Erro ao carregar clientes',
+        message: 'Não foi possível carregar os clientes',
+      }}
+      listLabel="Clientes"
+      loadingLabel="Carregando clientes..."
+      gridClassName="sm:grid-cols-2 lg:grid-cols-3"
+      skeletonCard={skeletonCard}
+      getKey={(client) => client.id}
+      renderItem={(client) => (
+        <ClientCard
+          client={client}
+          timeZone={timeZone}
+          onEdit={(c) => setForm({ open: true, client: c })}
+          onDelete={handleDelete}
+          isDeleting={deleteClient.isPending && deleteClient.variables === client.id}
         />
-      ) : (
-        <>
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <div className="relative w-full sm:max-w-sm">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden="true"
-              />
-              <Input
-                type="search"
-                value={searchText}
-                onChange={(event) => setSearchText(event.target.value)}
-                placeholder="Nome, e-mail ou telefone"
-                aria-label="Buscar clientes"
-                className="pr-9 pl-9"
-              />
-              {clients.isFetching && !clients.isFetchingNextPage ? (
-                <LoaderCircle
-                  className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
-                  aria-hidden="true"
-                />
-              ) : null}
-            </div>
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              {total === 1 ? '1 cliente' : `${total} clientes`}
-              {isSearching ? ' encontrados' : ''}
-            </p>
-          </div>
-
-          {items.length === 0 ? (
-            <EmptyState
-              icon={SearchX}
-              title="Nenhum cliente encontrado"
-              description="Tente buscar por outro nome, e-mail ou telefone."
-            />
-          ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Clientes">
-              {items.map((client) => (
-                <li key={client.id} className="flex min-w-0">
-                  <ClientCard
-                    client={client}
-                    timeZone={timeZone}
-                    onEdit={(c) => setForm({ open: true, client: c })}
-                    onDelete={handleDelete}
-                    isDeleting={deleteClient.isPending && deleteClient.variables === client.id}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-
-          <LoadMoreButton query={clients} />
-        </>
       )}
-
+    >
       <ClientFormDialog
         open={form.open}
         client={form.open ? form.client : undefined}
@@ -167,6 +121,6 @@ export function ClientsPage({ timeZone = DEFAULT_TIMEZONE }: ClientsPageProps) {
           if (!open) setForm({ open: false });
         }}
       />
-    </>
+    </ListPage>
   );
 }
