@@ -295,6 +295,14 @@ const MUTATIONS = [
     replace: '// (mutation) no client error listener',
     test: POSTGRES_RESTART,
   },
+  {
+    name: 'csrf-raw-url-prefix',
+    protection: 'CSRF: every non-safe method checked, not only raw URLs starting /api/ (%61pi)',
+    file: 'apps/server/src/plugins/origin-check.ts',
+    find: 'if (SAFE_METHODS.has(request.method)) return;',
+    replace: "if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;",
+    test: CSRF,
+  },
 ];
 
 // ------------------------------------------------------------------ arguments
