@@ -50,6 +50,7 @@ const BRUTE_FORCE = serverTest('attacks/brute-force.test.ts');
 const HEADERS = serverTest('attacks/headers.test.ts');
 const UPLOAD_HEADERS = serverTest('attacks/upload-headers.test.ts');
 const FUZZ = serverTest('attacks/fuzz-public.test.ts');
+const FUZZ_CONTENT_TYPES = serverTest('attacks/fuzz-content-types.test.ts');
 const CONCURRENCY = serverTest('booking-concurrency.test.ts');
 const SMTP_OUTAGE = faultTest('smtp-outage.fault.ts');
 const BOOKING_INTERRUPTED = faultTest('booking-interrupted.fault.ts');
@@ -302,6 +303,24 @@ const MUTATIONS = [
     find: 'if (SAFE_METHODS.has(request.method)) return;',
     replace: "if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;",
     test: CSRF,
+  },
+  {
+    name: 'multipart-errors-500',
+    protection: 'a malformed multipart body (no boundary, truncated part) is a pt-BR 400',
+    file: 'apps/server/src/lib/multipart.ts',
+    find: "return new AppError('BAD_REQUEST', MALFORMED_MULTIPART_MESSAGE);",
+    replace: 'return error;',
+    test: FUZZ_CONTENT_TYPES,
+  },
+  {
+    name: 'multipart-boundary-unchecked',
+    protection:
+      'a multipart Content-Type with an empty or invalid boundary is refused as malformed',
+    file: 'apps/server/src/lib/multipart.ts',
+    find: "if (request.isMultipart() && !hasValidBoundary(request.headers['content-type'])) {",
+    replace:
+      "if (false && request.isMultipart() && !hasValidBoundary(request.headers['content-type'])) {",
+    test: FUZZ_CONTENT_TYPES,
   },
 ];
 
