@@ -151,10 +151,7 @@ const MUTATIONS = [
     name: 'helmet-removed',
     protection: 'security headers (helmet, CSP) on every answer',
     file: 'apps/server/src/app.ts',
-    find: `  registerSecurityHeaders(app, {
-    publicUrl: env.PUBLIC_URL,
-    imageOrigins: getImageOrigins(env),
-  });
+    find: `  registerSecurityHeaders(app, securityHeaders);
 `,
     replace: '',
     test: HEADERS,
@@ -183,7 +180,7 @@ const MUTATIONS = [
     protection: "uploaded files served with CSP default-src 'none'; sandbox",
     file: 'apps/server/src/features/storage/routes.ts',
     find: `
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")`,
+        .header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox")`,
     replace: '',
     test: HEADERS,
   },
