@@ -51,6 +51,7 @@ const HEADERS = serverTest('attacks/headers.test.ts');
 const UPLOAD_HEADERS = serverTest('attacks/upload-headers.test.ts');
 const FUZZ = serverTest('attacks/fuzz-public.test.ts');
 const FUZZ_CONTENT_TYPES = serverTest('attacks/fuzz-content-types.test.ts');
+const FOUNDATION = serverTest('foundation-api.test.ts');
 const CONCURRENCY = serverTest('booking-concurrency.test.ts');
 const SMTP_OUTAGE = faultTest('smtp-outage.fault.ts');
 const BOOKING_INTERRUPTED = faultTest('booking-interrupted.fault.ts');
@@ -318,6 +319,54 @@ const MUTATIONS = [
     replace:
       "if (false && request.isMultipart() && !hasValidBoundary(request.headers['content-type'])) {",
     test: FUZZ_CONTENT_TYPES,
+  },
+  {
+    name: 'headers-framework-errors-missing',
+    protection: 'security headers on errors raised before routing (a broken % escape)',
+    file: 'apps/server/src/app.ts',
+    find: 'answerFrameworkError(error, reply.headers(securityHeaders)),',
+    replace: 'answerFrameworkError(error, reply),',
+    test: HEADERS,
+  },
+  {
+    name: 'headers-client-errors-missing',
+    protection: "security headers on requests Node's HTTP parser refuses",
+    file: 'apps/server/src/plugins/errors.ts',
+    find: '...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),',
+    replace: '',
+    test: HEADERS,
+  },
+  {
+    name: 'x-frame-options-sameorigin',
+    protection: 'one frame policy: X-Frame-Options DENY like frame-ancestors none',
+    file: 'apps/server/src/plugins/security.ts',
+    find: "xFrameOptions: { action: 'deny' },",
+    replace: '',
+    test: HEADERS,
+  },
+  {
+    name: 'upload-frame-ancestors-removed',
+    protection: "uploaded files keep frame-ancestors 'none' in their own CSP",
+    file: 'apps/server/src/features/storage/routes.ts',
+    find: "\"default-src 'none'; frame-ancestors 'none'; sandbox\"",
+    replace: '"default-src \'none\'; sandbox"',
+    test: HEADERS,
+  },
+  {
+    name: 'permissions-policy-removed',
+    protection: 'Permissions-Policy denying camera, microphone, geolocation, payment…',
+    file: 'apps/server/src/plugins/security.ts',
+    find: "headers['permissions-policy'] = PERMISSIONS_POLICY;",
+    replace: '',
+    test: HEADERS,
+  },
+  {
+    name: 'health-details-public',
+    protection: '/api/health tells the public only its status, the database kind only the operator',
+    file: 'apps/server/src/features/health/routes.ts',
+    find: 'FORWARDING_HEADERS.every((header) => request.headers[header] === undefined)',
+    replace: 'true',
+    test: FOUNDATION,
   },
 ];
 
