@@ -50,6 +50,8 @@ const BRUTE_FORCE = serverTest('attacks/brute-force.test.ts');
 const HEADERS = serverTest('attacks/headers.test.ts');
 const UPLOAD_HEADERS = serverTest('attacks/upload-headers.test.ts');
 const FUZZ = serverTest('attacks/fuzz-public.test.ts');
+const FUZZ_CONTENT_TYPES = serverTest('attacks/fuzz-content-types.test.ts');
+const FOUNDATION = serverTest('foundation-api.test.ts');
 const CONCURRENCY = serverTest('booking-concurrency.test.ts');
 const SMTP_OUTAGE = faultTest('smtp-outage.fault.ts');
 const BOOKING_INTERRUPTED = faultTest('booking-interrupted.fault.ts');
@@ -150,10 +152,7 @@ const MUTATIONS = [
     name: 'helmet-removed',
     protection: 'security headers (helmet, CSP) on every answer',
     file: 'apps/server/src/app.ts',
-    find: `  registerSecurityHeaders(app, {
-    publicUrl: env.PUBLIC_URL,
-    imageOrigins: getImageOrigins(env),
-  });
+    find: `  registerSecurityHeaders(app, securityHeaders);
 `,
     replace: '',
     test: HEADERS,
@@ -182,7 +181,7 @@ const MUTATIONS = [
     protection: "uploaded files served with CSP default-src 'none'; sandbox",
     file: 'apps/server/src/features/storage/routes.ts',
     find: `
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")`,
+        .header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox")`,
     replace: '',
     test: HEADERS,
   },
@@ -294,6 +293,80 @@ const MUTATIONS = [
     find: "pool.on('connect', (client) => client.on('error', () => {}));",
     replace: '// (mutation) no client error listener',
     test: POSTGRES_RESTART,
+  },
+  {
+    name: 'csrf-raw-url-prefix',
+    protection: 'CSRF: every non-safe method checked, not only raw URLs starting /api/ (%61pi)',
+    file: 'apps/server/src/plugins/origin-check.ts',
+    find: 'if (SAFE_METHODS.has(request.method)) return;',
+    replace: "if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;",
+    test: CSRF,
+  },
+  {
+    name: 'multipart-errors-500',
+    protection: 'a malformed multipart body (no boundary, truncated part) is a pt-BR 400',
+    file: 'apps/server/src/lib/multipart.ts',
+    find: "return new AppError('BAD_REQUEST', MALFORMED_MULTIPART_MESSAGE);",
+    replace: 'return error;',
+    test: FUZZ_CONTENT_TYPES,
+  },
+  {
+    name: 'multipart-boundary-unchecked',
+    protection:
+      'a multipart Content-Type with an empty or invalid boundary is refused as malformed',
+    file: 'apps/server/src/lib/multipart.ts',
+    find: "if (request.isMultipart() && !hasValidBoundary(request.headers['content-type'])) {",
+    replace:
+      "if (false && request.isMultipart() && !hasValidBoundary(request.headers['content-type'])) {",
+    test: FUZZ_CONTENT_TYPES,
+  },
+  {
+    name: 'headers-framework-errors-missing',
+    protection: 'security headers on errors raised before routing (a broken % escape)',
+    file: 'apps/server/src/app.ts',
+    find: 'answerFrameworkError(error, reply.headers(securityHeaders)),',
+    replace: 'answerFrameworkError(error, reply),',
+    test: HEADERS,
+  },
+  {
+    name: 'headers-client-errors-missing',
+    protection: "security headers on requests Node's HTTP parser refuses",
+    file: 'apps/server/src/plugins/errors.ts',
+    find: '...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),',
+    replace: '',
+    test: HEADERS,
+  },
+  {
+    name: 'x-frame-options-sameorigin',
+    protection: 'one frame policy: X-Frame-Options DENY like frame-ancestors none',
+    file: 'apps/server/src/plugins/security.ts',
+    find: "xFrameOptions: { action: 'deny' },",
+    replace: '',
+    test: HEADERS,
+  },
+  {
+    name: 'upload-frame-ancestors-removed',
+    protection: "uploaded files keep frame-ancestors 'none' in their own CSP",
+    file: 'apps/server/src/features/storage/routes.ts',
+    find: "\"default-src 'none'; frame-ancestors 'none'; sandbox\"",
+    replace: '"default-src \'none\'; sandbox"',
+    test: HEADERS,
+  },
+  {
+    name: 'permissions-policy-removed',
+    protection: 'Permissions-Policy denying camera, microphone, geolocation, payment…',
+    file: 'apps/server/src/plugins/security.ts',
+    find: "headers['permissions-policy'] = PERMISSIONS_POLICY;",
+    replace: '',
+    test: HEADERS,
+  },
+  {
+    name: 'health-details-public',
+    protection: '/api/health tells the public only its status, the database kind only the operator',
+    file: 'apps/server/src/features/health/routes.ts',
+    find: 'FORWARDING_HEADERS.every((header) => request.headers[header] === undefined)',
+    replace: 'true',
+    test: FOUNDATION,
   },
 ];
 

@@ -26,11 +26,15 @@ import { uploadsRoutes } from './features/storage/routes';
 import { createFileStorage, getImageOrigins } from './features/storage/service';
 import { systemClock, type Clock } from './lib/clock';
 import { registerAuth } from './plugins/auth';
-import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
+import {
+  answerFrameworkError,
+  createClientErrorHandler,
+  registerErrorHandling,
+} from './plugins/errors';
 import { registerMail } from './plugins/mail';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimiter } from './plugins/rate-limit';
-import { registerSecurityHeaders } from './plugins/security';
+import { buildSecurityHeaders, registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 
 // Messages a schema does not set itself (e.g. a body that is not an object) come out in pt-BR.
@@ -49,6 +53,10 @@ export type App = FastifyInstance;
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { env, database } = options;
   const clock = options.clock ?? systemClock;
+  const securityHeaders = buildSecurityHeaders({
+    publicUrl: env.PUBLIC_URL,
+    imageOrigins: getImageOrigins(env),
+  });
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
@@ -58,7 +66,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     requestTimeout: 60_000,
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
-    frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply),
+    // Errors raised before routing skip the onRequest hooks: they get the headers here.
+    frameworkErrors: (error, _request, reply) =>
+      answerFrameworkError(error, reply.headers(securityHeaders)),
+    clientErrorHandler: createClientErrorHandler(securityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -66,10 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('clock', clock);
 
   registerErrorHandling(app, { pingDatabase: database.ping });
-  registerSecurityHeaders(app, {
-    publicUrl: env.PUBLIC_URL,
-    imageOrigins: getImageOrigins(env),
-  });
+  registerSecurityHeaders(app, securityHeaders);
   registerOriginCheck(app, { publicUrl: env.PUBLIC_URL });
   registerRateLimiter(app, database.db);
   registerMail(app, { env, db: database.db });

@@ -20,13 +20,31 @@ afterAll(async () => {
 });
 
 describe('GET /api/health', () => {
-  it('reports the database kind and that it is reachable', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+  it('tells the operator on the server itself the database kind and that it is reachable', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '::1' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ok',
       database: { kind: testDatabaseKind, reachable: true },
     });
+  });
+
+  it.each([
+    { label: 'another address', remoteAddress: '203.0.113.7', headers: {} },
+    {
+      label: 'a reverse proxy on the same machine',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    },
+    {
+      label: 'a proxy using Forwarded',
+      remoteAddress: '127.0.0.1',
+      headers: { forwarded: 'for=x' },
+    },
+  ])('tells $label only that it is up', async ({ remoteAddress, headers }) => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health', remoteAddress, headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
   });
 });
 

@@ -12,9 +12,12 @@ export const ERROR_STATUS = {
   SLOT_UNAVAILABLE: 409,
   /** Public booking: another appointment holds the time (the no-overlap constraint). */
   SLOT_TAKEN: 409,
+  /** The request did not arrive whole in time (Node's request timeout). */
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   /** A provider (Stripe, S3) refused or failed; the request may work later. */
   UNAVAILABLE: 503,

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
@@ -200,4 +202,44 @@ export function answerFrameworkError(error: unknown, reply: FastifyReply): void 
 export function sendApiNotFound(reply: FastifyReply): void {
   const body: ErrorBody = { statusCode: 404, code: 'NOT_FOUND', message: 'Rota não encontrada.' };
   void reply.status(404).send(body);
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'REQUEST_TIMEOUT',
+    message: 'A requisição demorou demais para chegar. Tente novamente.',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'HEADERS_TOO_LARGE',
+    message: 'Os cabeçalhos da requisição são grandes demais.',
+  },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused never reaches Fastify,
+ * so it is answered on the socket here, in pt-BR and with the same security headers.
+ */
+export function createClientErrorHandler(headers: Readonly<Record<string, string>>) {
+  return (error: NodeJS.ErrnoException, socket: Socket): void => {
+    // A reset connection has no one left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const known = CLIENT_ERRORS[error.code ?? ''];
+    const body: ErrorBody = {
+      statusCode: known?.status ?? 400,
+      code: known?.code ?? 'BAD_REQUEST',
+      message: known?.message ?? 'Requisição inválida.',
+    };
+    const json = JSON.stringify(body);
+    const head = [
+      `HTTP/1.1 ${body.statusCode} ${STATUS_CODES[body.statusCode]}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(json)}`,
+      'Connection: close',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
+    if (socket.writable) socket.write(`${head.join('\r\n')}\r\n\r\n${json}`);
+    socket.destroy(error);
+  };
 }

@@ -1,6 +1,9 @@
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingBody, LUNCH_BREAK_WEEK } from '../helpers/booking';
+import * as schema from '../../src/db/schema';
 import { IMAGES, multipartFile } from '../helpers/images';
 import {
   fillParams,
@@ -16,7 +19,8 @@ import { createAttackWorld, type AttackWorld } from './helpers/world';
  * API, cookie included. Every state-changing /api route of the route table (except the signed
  * payment webhook) is attacked the ways a browser allows: HTML forms (urlencoded, text/plain,
  * multipart) and fetch with JSON, each with a body the route would accept. All must be refused
- * with 403 before anything runs, and the victim's data and session must be intact.
+ * with 403 before anything runs, and the victim's data and session must be intact. The router
+ * decodes paths, so each route is also attacked under other spellings of its address.
  */
 
 const EVIL_ORIGIN = 'https://site-malicioso.example';
@@ -160,5 +164,125 @@ describe('cross-origin requests carrying the session cookie are refused', () => 
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().name).toBe('Trocado por outro site');
+  });
+});
+
+/** `%XX` escapes of every character of `text`, hex digits in the given case. */
+function escapeAll(text: string, hexCase: 'upper' | 'lower'): string {
+  return [...text]
+    .map((char) => {
+      const hex = char.charCodeAt(0).toString(16).padStart(2, '0');
+      return `%${hexCase === 'upper' ? hex.toUpperCase() : hex}`;
+    })
+    .join('');
+}
+
+/** The segment after /api/ (`clients` in /api/clients/:id), escaped whole. */
+const escapeSecondSegment = (path: string, hexCase: 'upper' | 'lower') =>
+  path.replace(/^\/api\/([^/]+)/, (_m, name: string) => `/api/${escapeAll(name, hexCase)}`);
+
+/**
+ * Other spellings of a route's address: some the router decodes to the route itself, some it
+ * does not route at all. Either way a cross-origin request must not get past the origin check.
+ */
+const ENCODINGS: Record<string, (path: string) => string> = {
+  '%61pi': (p) => p.replace(/^\/api\//, '/%61pi/'),
+  'ap%69': (p) => p.replace(/^\/api\//, '/ap%69/'),
+  '%61%70%69': (p) => p.replace(/^\/api\//, '/%61%70%69/'),
+  'upper-case escapes (%6C)': (p) => escapeSecondSegment(p, 'upper'),
+  'lower-case escapes (%6c)': (p) => escapeSecondSegment(p, 'lower'),
+  '/%2Fapi': (p) => `/%2F${p.slice(1)}`,
+  '/%2fapi': (p) => `/%2f${p.slice(1)}`,
+  '/api%2F': (p) => p.replace(/^\/api\//, '/api%2F'),
+  'double-encoded %2561pi': (p) => p.replace(/^\/api\//, '/%2561pi/'),
+  '//api': (p) => `/${p}`,
+  '/api//': (p) => p.replace(/^\/api\//, '/api//'),
+  'trailing //': (p) => `${p}//`,
+  'trailing /': (p) => `${p}/`,
+  'trailing ;': (p) => `${p};`,
+  'trailing ;jsessionid=1': (p) => `${p};jsessionid=1`,
+  '/api;/': (p) => p.replace(/^\/api\//, '/api;/'),
+  '/./api': (p) => `/.${p}`,
+  '/x/../api': (p) => `/x/..${p}`,
+  '/%2e/api': (p) => `/%2e${p}`,
+  '/API': (p) => p.replace(/^\/api\//, '/API/'),
+  'query string': (p) => `${p}?_=1`,
+};
+
+/** Row count of every table of the schema: nothing may be written by a refused request. */
+async function countEveryTable(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of Object.values(schema)) {
+    if (!is(table, PgTable)) continue;
+    const [row] = await world.ctx.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(table);
+    counts[getTableName(table)] = row!.count;
+  }
+  return counts;
+}
+
+describe('no spelling of a route address escapes the origin check', () => {
+  it.each(Object.keys(ORIGINS))(
+    'from %s, every state-changing route in every spelling is refused',
+    async (originKey) => {
+      const before = { owner: await world.ownerSnapshot(), tables: await countEveryTable() };
+      const failures: string[] = [];
+      for (const route of targets) {
+        const path = fillParams(route.url, victimParam);
+        for (const [name, encode] of Object.entries(ENCODINGS)) {
+          const url = encode(path);
+          const res = await world.ctx.app.inject({
+            method: route.method as InjectOptions['method'],
+            url,
+            headers: {
+              'content-type': 'application/json',
+              ...ORIGINS[originKey],
+              cookie: world.owner.pro.cookie,
+            },
+            payload: JSON.stringify(acceptedBody(route)),
+          });
+          if (res.statusCode !== 403 || JSON.stringify(res.json()) !== JSON.stringify(REFUSED)) {
+            failures.push(`${route.method} ${url} (${name}) → ${res.statusCode} ${res.body}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      expect({ owner: await world.ownerSnapshot(), tables: await countEveryTable() }).toEqual(
+        before,
+      );
+    },
+    60_000,
+  );
+
+  it('while the router does take these spellings to the route (the attack would work)', async () => {
+    const path = fillParams('/api/clients/:id', victimParam);
+    for (const name of ['%61pi', 'ap%69', 'upper-case escapes (%6C)', 'lower-case escapes (%6c)']) {
+      const res = await world.ctx.app.inject({
+        method: 'PATCH',
+        url: ENCODINGS[name]!(path),
+        headers: { origin: 'http://localhost:3000', cookie: world.owner.pro.cookie },
+        payload: { name: `Renomeado via ${name}` },
+      });
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+      expect(res.json().name).toBe(`Renomeado via ${name}`);
+    }
+  });
+
+  it('the signed payment webhook, however spelled, is judged by its signature, not its origin', async () => {
+    for (const url of ['/api/billing/webhook', '/%61pi/billing/webhook']) {
+      const res = await world.ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          'content-type': 'application/json',
+          origin: EVIL_ORIGIN,
+          'stripe-signature': 't=1,v1=forjada',
+        },
+        payload: '{}',
+      });
+      expect(res.statusCode, `${url}: ${res.body}`).not.toBe(403);
+      expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(500);
+    }
   });
 });

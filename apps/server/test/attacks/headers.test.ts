@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
 import { IMAGES, multipartFile } from '../helpers/images';
@@ -45,8 +46,15 @@ function expectProtectiveHeaders(res: LightMyRequestResponse, url: string) {
   expect(csp.get('form-action'), url).toBe("'self'");
   expect(res.headers['x-content-type-options'], url).toBe('nosniff');
   expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
-  expect(res.headers['x-frame-options'], url).toBeDefined();
+  // One frame policy: nobody may frame any answer, in CSP 2 and in the older header alike.
+  expect(res.headers['x-frame-options'], url).toBe('DENY');
   expect(res.headers['x-powered-by'], url).toBeUndefined();
+  const permissions = String(res.headers['permissions-policy'] ?? '');
+  for (const denied of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+    expect(permissions, url).toContain(`${denied}=()`);
+  }
+  // "Copiar link" writes to the clipboard from our own pages, never from a frame of another site.
+  expect(permissions, url).toContain('clipboard-write=(self)');
 }
 
 describe('security headers', () => {
@@ -98,6 +106,99 @@ describe('security headers', () => {
       expectProtectiveHeaders(res, res.raw.req.url ?? '');
       expect(res.headers['content-type']).toContain('application/json');
       expect(res.body).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+/);
+    }
+  });
+
+  it("on the framework's own errors, before and after routing", async () => {
+    const { app } = world.ctx;
+    const json = { 'content-type': 'application/json' };
+    const cases: { label: string; status: number; request: InjectOptions }[] = [
+      { label: 'a broken % escape', status: 400, request: { method: 'GET', url: '/api/%E0%A4%A' } },
+      { label: 'a broken % escape in a page', status: 400, request: { method: 'GET', url: '/%' } },
+      {
+        label: 'malformed JSON',
+        status: 400,
+        request: { method: 'POST', url: '/api/auth/sign-in', headers: json, payload: '{"a":' },
+      },
+      {
+        label: 'an empty JSON body',
+        status: 400,
+        request: { method: 'POST', url: '/api/auth/sign-in', headers: json, payload: '' },
+      },
+      { label: 'an unknown API route', status: 404, request: { method: 'GET', url: '/api/nada' } },
+      { label: 'a POST to a page', status: 404, request: { method: 'POST', url: '/auth' } },
+      {
+        label: 'a body over the limit',
+        status: 413,
+        request: {
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          headers: json,
+          payload: `"${'a'.repeat(1024 * 1024 + 10)}"`,
+        },
+      },
+      {
+        label: 'an unsupported content type',
+        status: 415,
+        request: {
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          headers: { 'content-type': 'application/xml' },
+          payload: '<a/>',
+        },
+      },
+      {
+        label: 'a cross-origin POST',
+        status: 403,
+        request: {
+          method: 'POST',
+          url: '/api/clients',
+          headers: { ...json, origin: 'https://site-malicioso.example' },
+          payload: '{}',
+        },
+      },
+    ];
+    for (const { label, status, request } of cases) {
+      const res = await app.inject(request);
+      expect(res.statusCode, label).toBe(status);
+      expectProtectiveHeaders(res, label);
+      expect(res.headers['content-type'], label).toContain('application/json');
+      expect(res.json().message, label).toMatch(/[a-zà-ú]/);
+      expect(res.body, label).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+/);
+    }
+  });
+
+  it("on requests Node's HTTP parser refuses before Fastify sees them", async () => {
+    const address = await world.ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    for (const raw of [
+      'GET / HTTP/1.1\r\nHost: x\r\nCabeçalho sem dois pontos\r\n\r\n',
+      'NAO-E-HTTP\r\n\r\n',
+    ]) {
+      const answer = await new Promise<Buffer>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(raw));
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('close', () => resolve(Buffer.concat(chunks)));
+        socket.on('error', reject);
+      });
+      const split = answer.indexOf('\r\n\r\n');
+      const head = answer.subarray(0, split).toString('latin1');
+      const body = answer.subarray(split + 4).toString('utf8');
+      const [statusLine, ...lines] = head.split('\r\n');
+      expect(statusLine, raw).toBe('HTTP/1.1 400 Bad Request');
+      const headers = Object.fromEntries(
+        lines.map((line) => {
+          const at = line.indexOf(':');
+          return [line.slice(0, at).toLowerCase(), line.slice(at + 1).trim()];
+        }),
+      );
+      expectProtectiveHeaders({ headers } as unknown as LightMyRequestResponse, raw);
+      expect(JSON.parse(body), raw).toEqual({
+        statusCode: 400,
+        code: 'BAD_REQUEST',
+        message: 'Requisição inválida.',
+      });
     }
   });
 
@@ -173,6 +274,9 @@ describe('uploaded files are served as what their bytes are', () => {
       const csp = String(file.headers['content-security-policy']);
       expect(csp).toContain("default-src 'none'");
       expect(csp).toContain('sandbox');
+      // The file's own CSP replaces the app's: it must keep the one frame policy.
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(file.headers['x-frame-options']).toBe('DENY');
       expect(file.rawPayload.equals(data)).toBe(true);
     },
   );

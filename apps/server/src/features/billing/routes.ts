@@ -138,7 +138,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Db; env: BillingEnv }> =
   );
 
   // The signature covers the exact bytes Stripe sent: this route alone reads JSON as a Buffer.
-  // No session and no origin check (plugins/origin-check.ts exempts it): the signature is the auth.
+  // No session and no origin check (`signedWebhook`, plugins/origin-check.ts): the signature is the auth.
   await app.register(async (webhook) => {
     webhook.addContentTypeParser(
       'application/json',
@@ -147,7 +147,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Db; env: BillingEnv }> =
     );
     webhook.post(
       '/api/billing/webhook',
-      { schema: { response: { 200: webhookResponse } } },
+      { config: { signedWebhook: true }, schema: { response: { 200: webhookResponse } } },
       async (request) => {
         if (!Buffer.isBuffer(request.body)) {
           throw new AppError('BAD_REQUEST', INVALID_SIGNATURE_MESSAGE);

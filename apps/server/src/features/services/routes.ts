@@ -13,22 +13,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { readSingleFile } from '../../lib/multipart';
 import type { FileStorage } from '../storage/service';
 import * as services from './service';
 import { idParams } from '../../lib/params';
 
 /** Reads the one uploaded file, refusing more than 5 MB with the form's own message. */
 async function readImage(request: FastifyRequest): Promise<Buffer> {
-  const part = await request.file();
-  if (!part) throw new AppError('BAD_REQUEST', 'Selecione uma imagem para enviar.');
+  let data: Buffer | undefined;
   try {
-    return await part.toBuffer();
+    data = await readSingleFile(request);
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_SIZE_ERROR, { description: IMAGE_SIZE_DETAIL });
     }
     throw error;
   }
+  if (!data) throw new AppError('BAD_REQUEST', 'Selecione uma imagem para enviar.');
+  return data;
 }
 
 /** Serviços (SPEC.md section 2): the professional's own services and their images. */

@@ -33,7 +33,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = as
         .header('Content-Length', stat.size)
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
         .send(fs.createReadStream(filePath));
     },
   );
