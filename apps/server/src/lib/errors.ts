@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   /** Public booking: another appointment holds the time (the no-overlap constraint). */
   SLOT_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** Public booking: an idempotency key sent again with another request (features/booking). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
