@@ -177,7 +177,7 @@ describe('idempotency', () => {
     expect(await keysOf(body)).toHaveLength(1);
   });
 
-  it.each([
+  it.each<[string, string, Record<string, string>]>([
     // Each case books its own weekday, so the first requests never collide.
     ['another time', '2026-12-01', { time: '15:00' }],
     ['another date', '2026-12-02', { date: '2026-11-30' }],

@@ -3,6 +3,7 @@ import {
   planConsecutiveAppointments,
   SLOT_TAKEN_MESSAGE,
   SLOT_UNAVAILABLE_MESSAGE,
+  sumDurations,
   sumPriceCents,
   toCents,
   type bookingInputSchema,
@@ -25,6 +26,7 @@ import {
 } from '../public-profile/service';
 import { bookingFingerprint } from './fingerprint';
 import { buildIcs } from './ics';
+import { consumeBookedMinutes, visitorKey } from './limits';
 import { renderClientConfirmation, renderProfessionalNotice, type BookingMailData } from './mails';
 import * as repo from './repo';
 
@@ -36,6 +38,8 @@ export interface BookingDeps {
   cache: PublicReadCache;
   clock: Clock;
   publicUrl: string;
+  /** The visitor's address: the minutes it books with one professional are limited. */
+  ip: string;
 }
 
 /**
@@ -107,6 +111,12 @@ async function book(
   if (!offered.includes(input.time) || !plan) {
     throw new AppError('SLOT_UNAVAILABLE', SLOT_UNAVAILABLE_MESSAGE);
   }
+  await consumeBookedMinutes(
+    tx,
+    deps.clock,
+    visitorKey(deps.ip, professional.id),
+    sumDurations(services),
+  );
 
   const client = await findOrCreateClientByEmail(
     tx,
