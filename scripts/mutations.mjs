@@ -252,7 +252,7 @@ const MUTATIONS = [
       'booking: a used idempotency key with another request answers 422, not the first booking',
     file: 'apps/server/src/features/booking/service.ts',
     find: 'if (stored.requestFingerprint !== requestFingerprint) {',
-    replace: 'if (false && stored.requestFingerprint !== requestFingerprint) {',
+    replace: 'if (stored.requestFingerprint !== stored.requestFingerprint) {',
     test: BOOKING_CREATE,
   },
   {
