@@ -53,6 +53,8 @@ const FUZZ = serverTest('attacks/fuzz-public.test.ts');
 const FUZZ_CONTENT_TYPES = serverTest('attacks/fuzz-content-types.test.ts');
 const FOUNDATION = serverTest('foundation-api.test.ts');
 const CONCURRENCY = serverTest('booking-concurrency.test.ts');
+const BOOKING_CREATE = serverTest('booking-create.test.ts');
+const BOOKING_LIMITS = serverTest('booking-rate-limits.test.ts');
 const SMTP_OUTAGE = faultTest('smtp-outage.fault.ts');
 const BOOKING_INTERRUPTED = faultTest('booking-interrupted.fault.ts');
 const POSTGRES_RESTART = faultTest('postgres-restart.fault.ts', { postgres: true });
@@ -242,6 +244,37 @@ const MUTATIONS = [
     find: 'repo.claimIdempotencyKey(tx, professional.id, input.idempotencyKey, now)',
     replace: 'repo.claimIdempotencyKey(tx, professional.id, crypto.randomUUID(), now)',
     test: CONCURRENCY,
+  },
+  {
+    name: 'idempotency-fingerprint-ignored',
+    protection:
+      'booking: a used idempotency key with another request answers 422, not the first booking',
+    file: 'apps/server/src/features/booking/service.ts',
+    find: 'if (stored.requestFingerprint !== requestFingerprint) {',
+    replace: 'if (stored.requestFingerprint !== stored.requestFingerprint) {',
+    test: BOOKING_CREATE,
+  },
+  {
+    name: 'per-professional-limit-keyed-by-address-only',
+    protection: 'booking: attempts counted per address AND professional (carrier-grade NAT)',
+    file: 'apps/server/src/features/booking/routes.ts',
+    find: 'visitorKey(request.ip, requestedProfessional(request.body)),',
+    replace: "visitorKey(request.ip, ''),",
+    test: BOOKING_LIMITS,
+  },
+  {
+    name: 'per-professional-booked-minutes-limit-removed',
+    protection: "booking: an address books at most 12 h of one professional's time a day",
+    file: 'apps/server/src/features/booking/service.ts',
+    find: `  await consumeBookedMinutes(
+    tx,
+    deps.clock,
+    visitorKey(deps.ip, professional.id),
+    sumDurations(services),
+  );
+`,
+    replace: '  void [consumeBookedMinutes, visitorKey, sumDurations];\n',
+    test: BOOKING_LIMITS,
   },
   {
     name: 'zod-errors-500',

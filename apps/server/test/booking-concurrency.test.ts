@@ -155,4 +155,20 @@ describe(`simultaneous bookings (${testDatabaseKind})`, () => {
     expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
     expect(await appointmentsOf(ctx, shop.profileId, '2026-11-25')).toHaveLength(1);
   });
+
+  it('one key sent at once with different times: one booking, the others 422', async () => {
+    const date = '2026-11-27';
+    const first = bookingBody(shop, { date, time: '09:00' });
+    const times = ['09:00', '10:00', '11:00', '13:00', '14:00', '15:00'];
+    const answers = await Promise.all(times.map((time, i) => send({ ...first, time }, 400 + i)));
+    expect(countBy(answers, (a) => a.status)).toEqual({ 201: 1, 422: 5 });
+    expect(
+      answers
+        .filter((a) => a.status === 422)
+        .every((a) => a.body.code === 'IDEMPOTENCY_KEY_REUSED'),
+    ).toBe(true);
+    const rows = await appointmentsOf(ctx, shop.profileId, date);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).toBe(answers.find((a) => a.status === 201)!.body.appointments![0]!.id);
+  });
 });

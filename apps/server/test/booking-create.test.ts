@@ -155,7 +155,13 @@ describe('the client', () => {
 });
 
 describe('idempotency', () => {
-  it('answers a repeated key with the first answer and books nothing new', async () => {
+  const keysOf = (body: Record<string, unknown>) =>
+    ctx.database.db
+      .select()
+      .from(bookingRequests)
+      .where(eq(bookingRequests.idempotencyKey, String(body.idempotencyKey)));
+
+  it('answers a repeated key and request with the first answer and books nothing new', async () => {
     const body = bookingBody(shop, {
       serviceIds: [corte(), barba()],
       date: '2026-11-27',
@@ -163,15 +169,61 @@ describe('idempotency', () => {
     });
     const first = await postBooking(ctx, body);
     expect(first.statusCode, first.body).toBe(201);
-    const again = await postBooking(ctx, { ...body, time: '15:00' });
+    // Sent again as the page does after a lost answer: same key, same request.
+    const again = await postBooking(ctx, { ...body });
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect(await appointmentsOf(ctx, shop.profileId, '2026-11-27')).toHaveLength(2);
-    const keys = await ctx.database.db
-      .select()
-      .from(bookingRequests)
-      .where(eq(bookingRequests.idempotencyKey, String(body.idempotencyKey)));
-    expect(keys).toHaveLength(1);
+    expect(await keysOf(body)).toHaveLength(1);
+  });
+
+  it.each<[string, string, Record<string, string>]>([
+    // Each case books its own weekday, so the first requests never collide.
+    ['another time', '2026-12-01', { time: '15:00' }],
+    ['another date', '2026-12-02', { date: '2026-11-30' }],
+    ['the services in another order', '2026-12-03', { serviceIds: 'swapped' }],
+    ['fewer services', '2026-12-04', { serviceIds: 'first' }],
+    ['another client name', '2026-12-07', { clientName: 'Outra Pessoa' }],
+    ['another e-mail', '2026-12-08', { clientEmail: 'outra.pessoa@exemplo.com.br' }],
+    ['another phone', '2026-12-09', { clientPhone: '(11) 91111-2222' }],
+    ['other notes', '2026-12-10', { notes: 'Chego atrasada' }],
+  ])('refuses the key sent again with %s: 422, nothing booked', async (_, date, change) => {
+    const body = bookingBody(shop, { serviceIds: [corte(), barba()], date, time: '13:00' });
+    const first = await postBooking(ctx, body);
+    expect(first.statusCode, first.body).toBe(201);
+    const before = {
+      appointments: await appointmentsOf(ctx, shop.profileId),
+      clients: await clientsOf(ctx, shop.profileId),
+    };
+    const serviceIds =
+      change.serviceIds === 'swapped'
+        ? [barba(), corte()]
+        : change.serviceIds === 'first'
+          ? [corte()]
+          : body.serviceIds;
+
+    const reused = await postBooking(ctx, { ...body, ...change, serviceIds });
+    expect(reused.statusCode, reused.body).toBe(422);
+    expect(reused.json()).toEqual({
+      statusCode: 422,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message:
+        'Esta chave de idempotência já foi usada com outro pedido. Recarregue a página e tente novamente.',
+    });
+    expect(await appointmentsOf(ctx, shop.profileId)).toEqual(before.appointments);
+    expect(await clientsOf(ctx, shop.profileId)).toEqual(before.clients);
+    expect(await keysOf(body)).toHaveLength(1);
+    // The first request still gets its own answer.
+    expect((await postBooking(ctx, body)).json()).toEqual(first.json());
+  });
+
+  it('answers the same request alike when the e-mail and text are typed the same after trimming', async () => {
+    const body = bookingBody(shop, { date: '2026-11-27', time: '16:00', clientName: 'Ana Lima' });
+    const first = await postBooking(ctx, body);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await postBooking(ctx, { ...body, clientName: '  Ana Lima ' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
   });
 
   it('frees the key of a refused booking, so a retry with it can still book', async () => {

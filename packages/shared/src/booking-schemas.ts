@@ -29,6 +29,9 @@ export const SLOT_UNAVAILABLE_MESSAGE =
   'Este horário não está mais disponível. Escolha outro horário.';
 /** 409 SLOT_TAKEN: another appointment holds the time (the database's no-overlap constraint). */
 export const SLOT_TAKEN_MESSAGE = 'Este horário acabou de ser reservado. Escolha outro horário.';
+/** 422 IDEMPOTENCY_KEY_REUSED: the page's key came back with another time, services or client. */
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'Esta chave de idempotência já foi usada com outro pedido. Recarregue a página e tente novamente.';
 
 const isDistinct = (ids: readonly string[]) => new Set(ids).size === ids.length;
 

@@ -288,6 +288,11 @@ export const bookingRequests = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull(),
+    /**
+     * SHA-256 (hex) of the request the key was first used with (features/booking/fingerprint.ts):
+     * the key sent again with another request is refused instead of answered with this booking.
+     */
+    requestFingerprint: varchar('request_fingerprint', { length: 64 }).notNull(),
     /** The 201 answer; written in the same transaction that claims the key. */
     response: jsonb('response').$type<BookingResponse>(),
     createdAt: createdAt(),

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   /** The request did not arrive whole in time (Node's request timeout). */
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
+  /** Public booking: an idempotency key sent again with another request (features/booking). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   HEADERS_TOO_LARGE: 431,

@@ -10,11 +10,17 @@ import { RATE_LIMIT_MESSAGE } from './errors';
 export interface Limit {
   max: number;
   windowMs: number;
+  /** The 429's pt-BR text when the generic one ("… em alguns minutos") does not fit the window. */
+  message?: string;
 }
 
 export interface RateLimiter {
-  /** Counts one event; throws 429 once the window holds more than `max` events. */
-  consume(key: string, limit: Limit): Promise<void>;
+  /**
+   * Counts one event, or `amount` units of one event (minutes booked, say); throws 429 once the
+   * window holds more than `max`. An event bigger than `max` counts as `max`: alone in its
+   * window it passes, so no single legitimate event is refused forever.
+   */
+  consume(key: string, limit: Limit, amount?: number): Promise<void>;
   /** Counts one event and tells whether it was within the limit, without throwing. */
   hit(key: string, limit: Limit): Promise<boolean>;
   /** Throws 429 when `max` events are already counted (e.g. failed logins), counting nothing. */
@@ -30,9 +36,9 @@ export function rateLimitKey(scope: string, identifier: string): string {
   return `${scope}:${digest.slice(0, 32)}`;
 }
 
-function tooManyRequests(resetAt: Date, now: Date): AppError {
+function tooManyRequests(resetAt: Date, now: Date, message = RATE_LIMIT_MESSAGE): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
-  return new AppError('TOO_MANY_REQUESTS', RATE_LIMIT_MESSAGE, { retryAfterSeconds });
+  return new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds });
 }
 
 /**
@@ -41,16 +47,21 @@ function tooManyRequests(resetAt: Date, now: Date): AppError {
  * windows are deleted by the maintenance job (features/maintenance).
  */
 export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
-  async function count(key: string, limit: Limit): Promise<{ count: number; resetAt: Date }> {
+  async function count(
+    key: string,
+    limit: Limit,
+    amount = 1,
+  ): Promise<{ count: number; resetAt: Date }> {
     const now = clock.now();
     const nowSql = sql`${now.toISOString()}::timestamptz`;
+    const units = Math.min(amount, limit.max);
     const [row] = await db
       .insert(rateLimits)
-      .values({ key, count: 1, resetAt: new Date(now.getTime() + limit.windowMs) })
+      .values({ key, count: units, resetAt: new Date(now.getTime() + limit.windowMs) })
       .onConflictDoUpdate({
         target: rateLimits.key,
         set: {
-          count: sql`CASE WHEN ${rateLimits.resetAt} <= ${nowSql} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+          count: sql`CASE WHEN ${rateLimits.resetAt} <= ${nowSql} THEN excluded.count ELSE ${rateLimits.count} + excluded.count END`,
           resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${nowSql} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
         },
       })
@@ -59,9 +70,9 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
   }
 
   return {
-    async consume(key, limit) {
-      const { count: total, resetAt } = await count(key, limit);
-      if (total > limit.max) throw tooManyRequests(resetAt, clock.now());
+    async consume(key, limit, amount) {
+      const { count: total, resetAt } = await count(key, limit, amount);
+      if (total > limit.max) throw tooManyRequests(resetAt, clock.now(), limit.message);
     },
     async hit(key, limit) {
       return (await count(key, limit)).count <= limit.max;
@@ -70,7 +81,7 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
       const now = clock.now();
       const row = await db.query.rateLimits.findFirst({ where: (t, { eq }) => eq(t.key, key) });
       if (row && row.resetAt > now && row.count >= limit.max)
-        throw tooManyRequests(row.resetAt, now);
+        throw tooManyRequests(row.resetAt, now, limit.message);
     },
   };
 }

@@ -4,19 +4,20 @@ import type { Db } from '../../db/client';
 import { bookingRequests } from '../../db/schema';
 
 /**
- * Claims an idempotency key inside the booking's transaction. Returns the new booking id, or
- * undefined when the key is already taken: a concurrent request with the same key makes this
- * insert wait until that transaction ends, so a committed answer is then there to read.
+ * Claims an idempotency key, with the fingerprint of its request, inside the booking's
+ * transaction. Returns the new booking id, or undefined when the key is already taken: a
+ * concurrent request with the same key makes this insert wait until that transaction ends, so
+ * a committed answer and its fingerprint are then there to read.
  */
 export async function claimIdempotencyKey(
   db: Db,
   professionalId: string,
-  idempotencyKey: string,
+  key: { idempotencyKey: string; requestFingerprint: string },
   now: Date,
 ): Promise<string | undefined> {
   const [row] = await db
     .insert(bookingRequests)
-    .values({ professionalId, idempotencyKey, createdAt: now })
+    .values({ professionalId, ...key, createdAt: now })
     .onConflictDoNothing({
       target: [bookingRequests.professionalId, bookingRequests.idempotencyKey],
     })
@@ -24,13 +25,21 @@ export async function claimIdempotencyKey(
   return row?.id;
 }
 
-export async function findStoredResponse(
+export interface StoredRequest {
+  requestFingerprint: string;
+  response: BookingResponse | null;
+}
+
+export async function findStoredRequest(
   db: Db,
   professionalId: string,
   idempotencyKey: string,
-): Promise<BookingResponse | null | undefined> {
+): Promise<StoredRequest | undefined> {
   const [row] = await db
-    .select({ response: bookingRequests.response })
+    .select({
+      requestFingerprint: bookingRequests.requestFingerprint,
+      response: bookingRequests.response,
+    })
     .from(bookingRequests)
     .where(
       and(
@@ -39,7 +48,7 @@ export async function findStoredResponse(
       ),
     )
     .limit(1);
-  return row ? row.response : undefined;
+  return row;
 }
 
 export async function storeResponse(

@@ -1,17 +1,16 @@
 import { bookingInputSchema, bookingResponseSchema } from '@agendaki/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { clientAddressKey } from '../../lib/client-address';
 import type { PublicReadCache } from '../public-profile/cache';
-import { rateLimitKey, type Limit } from '../../plugins/rate-limit';
+import { rateLimitKey } from '../../plugins/rate-limit';
+import { BOOKING_LIMIT_SCOPES, BOOKING_LIMITS, requestedProfessional, visitorKey } from './limits';
 import { createBooking } from './service';
-
-/** Bookings per client address: plenty for a family booking, too few for a script. */
-export const BOOKING_LIMIT_PER_IP: Limit = { max: 20, windowMs: 10 * 60_000 };
-export const BOOKING_LIMIT_SCOPE = 'booking:ip';
 
 /**
  * `POST /api/public/bookings` (SPEC.md section 7, public booking): anonymous, same-origin
- * (plugins/origin-check.ts), counted per IP before the body is even validated.
+ * (plugins/origin-check.ts), counted per address and per address and professional before the
+ * body is even validated (features/booking/limits.ts).
  */
 export const bookingRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -23,14 +22,24 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     {
       preValidation: async (request) => {
         await app.rateLimiter.consume(
-          rateLimitKey(BOOKING_LIMIT_SCOPE, request.ip),
-          BOOKING_LIMIT_PER_IP,
+          rateLimitKey(BOOKING_LIMIT_SCOPES.perAddress, clientAddressKey(request.ip)),
+          BOOKING_LIMITS.perAddress,
+        );
+        await app.rateLimiter.consume(
+          rateLimitKey(
+            BOOKING_LIMIT_SCOPES.attemptsPerVisitor,
+            visitorKey(request.ip, requestedProfessional(request.body)),
+          ),
+          BOOKING_LIMITS.attemptsPerVisitor,
         );
       },
       schema: { body: bookingInputSchema, response: { 201: bookingResponseSchema } },
     },
     async (request, reply) => {
-      const booking = await createBooking({ db, cache, clock: app.clock, publicUrl }, request.body);
+      const booking = await createBooking(
+        { db, cache, clock: app.clock, publicUrl, ip: request.ip },
+        request.body,
+      );
       app.mailWorker.wake();
       reply.header('Cache-Control', 'no-store');
       return reply.status(201).send(booking);

@@ -1,7 +1,9 @@
 import {
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
   planConsecutiveAppointments,
   SLOT_TAKEN_MESSAGE,
   SLOT_UNAVAILABLE_MESSAGE,
+  sumDurations,
   sumPriceCents,
   toCents,
   type bookingInputSchema,
@@ -22,7 +24,9 @@ import {
   requireBookableServices,
   type BookableProfessional,
 } from '../public-profile/service';
+import { bookingFingerprint } from './fingerprint';
 import { buildIcs } from './ics';
+import { consumeBookedMinutes, visitorKey } from './limits';
 import { renderClientConfirmation, renderProfessionalNotice, type BookingMailData } from './mails';
 import * as repo from './repo';
 
@@ -34,6 +38,8 @@ export interface BookingDeps {
   cache: PublicReadCache;
   clock: Clock;
   publicUrl: string;
+  /** The visitor's address: the minutes it books with one professional are limited. */
+  ip: string;
 }
 
 /**
@@ -76,12 +82,22 @@ async function book(
   const reads = { db: tx, cache: deps.cache };
   const catalog = await requireBookableProfessional(reads, input.professionalId, now, 'id');
   const professional = catalog.profile;
-  const bookingId = await repo.claimIdempotencyKey(tx, professional.id, input.idempotencyKey, now);
+  const requestFingerprint = bookingFingerprint(professional.id, input);
+  const bookingId = await repo.claimIdempotencyKey(
+    tx,
+    professional.id,
+    { idempotencyKey: input.idempotencyKey, requestFingerprint },
+    now,
+  );
   if (!bookingId) {
     // Sent before: the first request committed its answer (or we waited until it did).
-    const stored = await repo.findStoredResponse(tx, professional.id, input.idempotencyKey);
-    if (!stored) throw new Error('an idempotency key was claimed without its answer');
-    return stored;
+    const stored = await repo.findStoredRequest(tx, professional.id, input.idempotencyKey);
+    if (!stored?.response) throw new Error('an idempotency key was claimed without its answer');
+    // Another request under a used key: its first answer would describe another booking.
+    if (stored.requestFingerprint !== requestFingerprint) {
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_REUSED_MESSAGE);
+    }
+    return stored.response;
   }
 
   const services = requireBookableServices(catalog, input.serviceIds);
@@ -95,6 +111,12 @@ async function book(
   if (!offered.includes(input.time) || !plan) {
     throw new AppError('SLOT_UNAVAILABLE', SLOT_UNAVAILABLE_MESSAGE);
   }
+  await consumeBookedMinutes(
+    tx,
+    deps.clock,
+    visitorKey(deps.ip, professional.id),
+    sumDurations(services),
+  );
 
   const client = await findOrCreateClientByEmail(
     tx,

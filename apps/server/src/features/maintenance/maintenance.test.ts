@@ -44,7 +44,12 @@ async function insertRateLimit(resetAt: Date): Promise<string> {
 async function insertBookingRequest(createdAt: Date): Promise<string> {
   const [row] = await ctx.database.db
     .insert(bookingRequests)
-    .values({ professionalId: profileId, idempotencyKey: randomUUID(), createdAt })
+    .values({
+      professionalId: profileId,
+      idempotencyKey: randomUUID(),
+      requestFingerprint: 'f'.repeat(64),
+      createdAt,
+    })
     .returning({ id: bookingRequests.id });
   return row!.id;
 }

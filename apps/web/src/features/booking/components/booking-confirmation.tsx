@@ -10,7 +10,11 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useCreateBooking } from '../api/create-booking';
 import { resolveBookingAttempt, type BookingAttempt } from '../lib/booking-attempt';
-import { describeBookingError, isSlotConflict } from '../lib/booking-errors';
+import {
+  describeBookingError,
+  isIdempotencyKeyReused,
+  isSlotConflict,
+} from '../lib/booking-errors';
 import { describeBookedServices, type BookingSummary } from '../lib/booking-summary';
 import { INCOMPLETE_SELECTION_ERROR } from '../lib/booking-wizard';
 import { ConfirmBookingDialog } from './confirm-booking-dialog';
@@ -87,6 +91,7 @@ export function BookingConfirmation({
         },
         onError: (error) => {
           toast.error('Erro', { description: describeBookingError(error) });
+          if (isIdempotencyKeyReused(error)) attemptRef.current = null;
           // Taken meanwhile: back to the refreshed times (the mutation refetches them).
           if (isSlotConflict(error)) {
             attemptRef.current = null;

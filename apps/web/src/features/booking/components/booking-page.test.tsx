@@ -432,6 +432,73 @@ describe('public booking page: confirmation', () => {
     );
   });
 
+  it('on 429 shows the limit message, keeps the dialog, and a changed request gets a new key', async () => {
+    let answer = 'limited';
+    const message = 'Muitas tentativas. Tente novamente em alguns minutos.';
+    const { calls } = stubBookingApi({
+      [BOOKINGS_PATH]: ({ body }: StubRequest) =>
+        answer === 'limited'
+          ? apiErrorResponse(429, 'TOO_MANY_REQUESTS', message, { retryAfterSeconds: 600 })
+          : new Response(JSON.stringify(makeBookingResponse(body as BookingInput)), {
+              status: 201,
+            }),
+    });
+    const { user } = renderBooking();
+    await reachTimes(user, ['Escova']);
+    const dialog = await openDialog(user);
+    await fillContact(user, dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar agendamento' }));
+
+    expect(await screen.findByText(message)).toBeDefined();
+    expect(screen.getByRole('dialog', { name: 'Confirmar Agendamento' })).toBeDefined();
+    expect(within(dialog).getByLabelText(/^E-mail/)).toHaveProperty('value', 'maria@exemplo.com');
+
+    // The same request again is the same attempt; a corrected e-mail is a new one.
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar agendamento' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    answer = 'ok';
+    const email = within(dialog).getByLabelText(/^E-mail/);
+    await user.clear(email);
+    await user.type(email, 'maria.silva@exemplo.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar agendamento' }));
+    expect(await screen.findByText('1 serviço agendado para 23/11/2026 às 09:00.')).toBeDefined();
+    const [first, same, changed] = calls
+      .filter((c) => c.method === 'POST')
+      .map((c) => (c.body as BookingInput).idempotencyKey);
+    expect(same).toBe(first);
+    expect(changed).not.toBe(first);
+  });
+
+  it('on 422 (key used for another request) the next confirmation sends a new key', async () => {
+    let answer = 'reused';
+    const message =
+      'Esta chave de idempotência já foi usada com outro pedido. Recarregue a página e tente novamente.';
+    const { calls } = stubBookingApi({
+      [BOOKINGS_PATH]: ({ body }: StubRequest) =>
+        answer === 'reused'
+          ? apiErrorResponse(422, 'IDEMPOTENCY_KEY_REUSED', message)
+          : new Response(JSON.stringify(makeBookingResponse(body as BookingInput)), {
+              status: 201,
+            }),
+    });
+    const { user } = renderBooking();
+    await reachTimes(user, ['Escova']);
+    const dialog = await openDialog(user);
+    await fillContact(user, dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar agendamento' }));
+    expect(await screen.findByText(message)).toBeDefined();
+    answer = 'ok';
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar agendamento' }));
+
+    expect(await screen.findByText('1 serviço agendado para 23/11/2026 às 09:00.')).toBeDefined();
+    const [first, retry] = calls
+      .filter((c) => c.method === 'POST')
+      .map((c) => (c.body as BookingInput).idempotencyKey);
+    expect(retry).not.toBe(first);
+  });
+
   it('on 409 shows the server message, closes the dialog and refreshes the times', async () => {
     let taken = false;
     const message = 'Este horário acabou de ser reservado. Escolha outro horário.';

@@ -11,6 +11,14 @@ export function isSlotConflict(error: unknown): boolean {
 }
 
 /**
+ * 422: the server keeps this attempt's key for another request (its answer would describe
+ * another booking); the next press must be a new attempt with a new key.
+ */
+export function isIdempotencyKeyReused(error: unknown): boolean {
+  return isApiError(error) && error.status === 422 && error.code === 'IDEMPOTENCY_KEY_REUSED';
+}
+
+/**
  * The toast text of a failed confirmation. A 4xx carries the server's pt-BR reason (invalid
  * field, too many attempts): more useful than the generic text, which covers the rest
  * (no connection, server error).

@@ -1,0 +1,61 @@
+import type { Db } from '../../db/client';
+import { clientAddressKey } from '../../lib/client-address';
+import type { Clock } from '../../lib/clock';
+import { createRateLimiter, rateLimitKey, type Limit } from '../../plugins/rate-limit';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+export const BOOKED_TIME_LIMIT_MESSAGE =
+  'Muitos agendamentos com este profissional a partir da sua conexão. ' +
+  'Tente novamente mais tarde ou fale diretamente com o profissional.';
+
+/**
+ * Public booking limits; the numbers and why: docs/decisions/006-booking-rate-limits.md. Behind
+ * carrier-grade NAT one address is many people, so what refuses a booking is counted per
+ * address AND professional; the per-address counter only stops floods.
+ */
+export const BOOKING_LIMITS = {
+  /** Every booking request of an address, whatever it asks: far above what people send. */
+  perAddress: { max: 300, windowMs: 10 * MINUTE },
+  /** Requests of an address for one professional, refused ones included: a burst guard. */
+  attemptsPerVisitor: { max: 20, windowMs: 10 * MINUTE },
+  /** Minutes of one professional's time an address may book, counted when a booking commits. */
+  bookedMinutesPerVisitor: { max: 12 * 60, windowMs: DAY, message: BOOKED_TIME_LIMIT_MESSAGE },
+} satisfies Record<string, Limit>;
+
+/** Counter scopes, also used by tests to seed a counter. */
+export const BOOKING_LIMIT_SCOPES = {
+  perAddress: 'booking:address',
+  attemptsPerVisitor: 'booking:attempts',
+  bookedMinutesPerVisitor: 'booking:booked-minutes',
+} as const;
+
+/** One address (an IPv6 /64) booking with one professional. */
+export function visitorKey(ip: string, professionalId: string): string {
+  return `${clientAddressKey(ip)}|${professionalId.trim().toLowerCase()}`;
+}
+
+/** The professional a not yet validated booking body names ('' when it names none). */
+export function requestedProfessional(body: unknown): string {
+  const value = (body as { professionalId?: unknown } | null)?.professionalId;
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * Counts a booking's minutes inside its transaction, so a refused or failed booking gives them
+ * back; the counter row stays locked until the booking commits, so one visitor's simultaneous
+ * bookings cannot all slip under the limit.
+ */
+export async function consumeBookedMinutes(
+  tx: Db,
+  clock: Clock,
+  visitor: string,
+  minutes: number,
+): Promise<void> {
+  await createRateLimiter(tx, clock).consume(
+    rateLimitKey(BOOKING_LIMIT_SCOPES.bookedMinutesPerVisitor, visitor),
+    BOOKING_LIMITS.bookedMinutesPerVisitor,
+    minutes,
+  );
+}
