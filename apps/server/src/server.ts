@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // Sends the mail outbox until the app closes (plugins/mail.ts stops it before the database).
+  // Sends the mail outbox until the app closes (features/mail/register.ts stops it before the database).
   app.mailWorker.start();
   // Purges expired rows soon after start, then hourly (features/maintenance).
   app.maintenance.start();

@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
-import { rateLimits } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { RATE_LIMIT_MESSAGE } from './errors';
@@ -35,28 +32,24 @@ function tooManyRequests(resetAt: Date, now: Date): AppError {
   return new AppError('TOO_MANY_REQUESTS', RATE_LIMIT_MESSAGE, { retryAfterSeconds });
 }
 
+export interface RateLimitWindow {
+  count: number;
+  resetAt: Date;
+}
+
+/** The counters' storage: `rate_limits`, owned by features/rate-limits (wired in app.ts). */
+export interface RateLimitStore {
+  countEvent(key: string, now: Date, windowMs: number): Promise<RateLimitWindow>;
+  findWindow(key: string): Promise<RateLimitWindow | undefined>;
+}
+
 /**
  * Fixed-window counters in the `rate_limits` table: one atomic upsert per event, so several
  * app instances sharing one PostgreSQL count together. Windows follow the app clock; ended
  * windows are deleted by the maintenance job (features/maintenance).
  */
-export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
-  async function count(key: string, limit: Limit): Promise<{ count: number; resetAt: Date }> {
-    const now = clock.now();
-    const nowSql = sql`${now.toISOString()}::timestamptz`;
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, count: 1, resetAt: new Date(now.getTime() + limit.windowMs) })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`CASE WHEN ${rateLimits.resetAt} <= ${nowSql} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-          resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${nowSql} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
-        },
-      })
-      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-    return row!;
-  }
+export function createRateLimiter(store: RateLimitStore, clock: Clock): RateLimiter {
+  const count = (key: string, limit: Limit) => store.countEvent(key, clock.now(), limit.windowMs);
 
   return {
     async consume(key, limit) {
@@ -68,15 +61,15 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
     },
     async assertBelow(key, limit) {
       const now = clock.now();
-      const row = await db.query.rateLimits.findFirst({ where: (t, { eq }) => eq(t.key, key) });
+      const row = await store.findWindow(key);
       if (row && row.resetAt > now && row.count >= limit.max)
         throw tooManyRequests(row.resetAt, now);
     },
   };
 }
 
-export function registerRateLimiter(app: FastifyInstance, db: Db): void {
-  app.decorate('rateLimiter', createRateLimiter(db, app.clock));
+export function registerRateLimiter(app: FastifyInstance, store: RateLimitStore): void {
+  app.decorate('rateLimiter', createRateLimiter(store, app.clock));
 }
 
 declare module 'fastify' {
