@@ -103,7 +103,7 @@ async function book(
     now,
   );
   const inserted = await insertBookedAppointments(
-    tx,
+    { db: tx },
     professional.id,
     plan.map((step) => ({
       clientId: client.id,

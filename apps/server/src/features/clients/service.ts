@@ -114,3 +114,31 @@ export async function findOrCreateClientByEmail(
   if (!concurrent) throw new Error('client vanished after an e-mail conflict');
   return reuse(concurrent);
 }
+
+// ------------------------------------------------ for features/appointments and features/dashboard
+
+export type ClientDirectory = ReturnType<typeof repo.clientDirectory>;
+export type ClientIdsQuery = ReturnType<typeof repo.clientIdsMatching>;
+
+/** The professional's clients (id, name, e-mail, phone), for a join in the caller's query. */
+export function clientDirectory(db: Db, professionalId: string): ClientDirectory {
+  return repo.clientDirectory(db, professionalId);
+}
+
+/** The professional's clients matching a search by name, e-mail or phone digits, as a subquery. */
+export function clientIdsMatching(db: Db, professionalId: string, search: string): ClientIdsQuery {
+  return repo.clientIdsMatching(db, professionalId, search);
+}
+
+/** Whether the client exists and is the professional's. */
+export async function isOwnClient(db: Db, professionalId: string, id: string): Promise<boolean> {
+  return (await repo.findClient(db, professionalId, id)) !== undefined;
+}
+
+export function countClients(
+  db: Db,
+  professionalId: string,
+  since: Date,
+): Promise<{ total: number; newSince: number }> {
+  return repo.countClients(db, professionalId, since);
+}

@@ -20,6 +20,7 @@ import {
   updateProfileById,
   type ProfileRow,
 } from './repo';
+import * as repo from './repo';
 
 export interface NewProfileInput {
   userId: string;
@@ -150,4 +151,26 @@ export async function changeCustomLink(
   }
   if (!row) throw profileGone();
   return toProfileView(row);
+}
+
+// ------------------------------------------------ for features/public-profile and features/demo
+
+export type { PublicProfileRow } from './repo';
+
+/** A professional as the public page shows them, by profile id. */
+export function findPublicProfileById(db: Db, id: string) {
+  return repo.findPublicProfileById(db, id);
+}
+
+/** A professional by custom link or profile id (a link that looks like a UUID wins). */
+export function findPublicProfileByIdentifier(db: Db, identifier: string) {
+  return repo.findPublicProfileByIdentifier(db, identifier);
+}
+
+/** Inserts a profile with its fixed link (features/demo); nothing when the link is taken. */
+export function insertProfileWithLink(
+  db: Db,
+  values: Parameters<typeof repo.insertProfileUnlessLinkTaken>[1],
+): Promise<ProfileRow | undefined> {
+  return repo.insertProfileUnlessLinkTaken(db, values);
 }

@@ -16,12 +16,16 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { listBusyTimes } from '../appointments/service';
 import { getWeek } from '../availability/service';
+import {
+  findPublicProfileById,
+  findPublicProfileByIdentifier,
+  type PublicProfileRow,
+} from '../profile/service';
 import { listServices } from '../services/service';
 import { findBillingSnapshot } from '../subscription/service';
 import type { ProfessionalCatalog, PublicReadCache } from './cache';
-import * as repo from './repo';
 
-export type BookableProfessional = repo.PublicProfileRow;
+export type BookableProfessional = PublicProfileRow;
 
 /** Where the public reads come from: the database, through this process's cache (cache.ts). */
 export interface PublicReads {
@@ -31,7 +35,7 @@ export interface PublicReads {
 
 async function loadCatalog(
   db: Db,
-  profile: repo.PublicProfileRow | undefined,
+  profile: PublicProfileRow | undefined,
 ): Promise<ProfessionalCatalog | undefined> {
   if (!profile) return undefined;
   const [billing, services, week] = await Promise.all([
@@ -58,10 +62,10 @@ export async function findBookableProfessional(
   const catalog =
     by === 'id'
       ? await cache.catalogById(key, async () =>
-          loadCatalog(db, await repo.findProfileById(db, key)),
+          loadCatalog(db, await findPublicProfileById(db, key)),
         )
       : await cache.catalogByIdentifier(key, async () =>
-          loadCatalog(db, await repo.findProfileByIdentifier(db, key)),
+          loadCatalog(db, await findPublicProfileByIdentifier(db, key)),
         );
   if (!catalog?.profile.isActive) return undefined;
   return getBillingAccess(catalog.billing, now).hasAccess ? catalog : undefined;
@@ -152,7 +156,9 @@ export async function computeSlots(
   const { profile, week } = catalog;
   if (input.date < zonedToday(input.now, profile.timezone)) return [];
   const busy = input.busy
-    ? await cache.busyTimes(profile.id, input.date, () => listBusyTimes(db, profile.id, input.date))
+    ? await cache.busyTimes(profile.id, input.date, () =>
+        listBusyTimes({ db }, profile.id, input.date),
+      )
     : [];
   return listAvailableSlots({
     date: input.date,

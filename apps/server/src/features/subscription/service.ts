@@ -14,6 +14,7 @@ import {
   findUserIdByProviderIds,
   insertSubscription,
   updateSubscriptionByUserId,
+  upsertPaidSubscription,
   type ProviderSubscriptionValues,
   type SubscriptionRow,
 } from './repo';
@@ -116,4 +117,14 @@ export async function saveProviderState(
   values: ProviderSubscriptionValues,
 ): Promise<void> {
   await updateSubscriptionByUserId(db, userId, values);
+}
+
+/** Active and paid until `periodEnd`, whatever it was (features/demo's account). */
+export async function setPaidUntil(
+  db: Db,
+  userId: string,
+  periodEnd: Date,
+  now: Date,
+): Promise<void> {
+  await upsertPaidSubscription(db, userId, periodEnd, now);
 }
