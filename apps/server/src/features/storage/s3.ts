@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { AppError } from '../../lib/errors';
-import { createStoredName, STORED_NAME_PATTERN, type FileStorage } from './service';
+import { createStoredName, STORED_NAME_PATTERN, type FileStorage } from './files';
 
 /**
  * Service images in S3-compatible storage (AWS S3, MinIO, Cloudflare R2, …) for production
