@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     await database.close();
   });
   if (env.DEMO_DATA) {
-    // "Ver Demonstração" (DECISIONS.md): /book/demo. A failure here never stops the server.
+    // "Ver Demonstração" (docs/product.md, Ver Demonstração): /book/demo. A failure here never stops the server.
     try {
       const demo = await seedDemoData({
         db: database.db,

@@ -87,7 +87,7 @@ export const verification = pgTable(
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
-// ---------------------------------------------------------------- product (SPEC.md section 3)
+// ---------------------------------------------------------------- product (docs/product.md section 3)
 
 export const profiles = pgTable(
   'profiles',
@@ -219,7 +219,7 @@ export const clients = pgTable(
     check('clients_name_not_blank', sql`btrim(${t.name}) <> ''`),
     index('clients_professional_created_idx').on(t.professionalId, t.createdAt.desc()),
     index('clients_professional_name_idx').on(t.professionalId, t.name),
-    // Public bookings match a client by e-mail, case-insensitively (DECISIONS.md).
+    // Public bookings match a client by e-mail, case-insensitively (docs/product.md, Booking several services).
     uniqueIndex('clients_professional_email_unique')
       .on(t.professionalId, sql`lower(${t.email})`)
       .where(sql`${t.email} IS NOT NULL`),
@@ -290,7 +290,7 @@ export const appointments = pgTable(
 );
 
 /**
- * Public bookings by the page's idempotency key (DECISIONS.md, Booking several services): the
+ * Public bookings by the page's idempotency key (docs/product.md, Booking several services): the
  * key is claimed in the booking's transaction and keeps its answer, so a retried request gets
  * the first answer back and books nothing new; a concurrent duplicate waits on the unique index.
  */

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import * as appointments from './service';
 import { idParams } from '../../lib/params';
 
-/** Agenda (SPEC.md section 2): filtered, paginated appointments and the appointment form. */
+/** Agenda (docs/product.md section 2): filtered, paginated appointments and the appointment form. */
 export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const deps = { db, clock: app.clock };
   app.get(

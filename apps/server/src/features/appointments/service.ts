@@ -38,7 +38,7 @@ type CreateInput = z.output<typeof appointmentInputSchema>;
 type UpdateInput = z.output<typeof appointmentUpdateSchema>;
 type ListQuery = z.output<typeof appointmentListQuerySchema>;
 
-/** Who asks, and where their wall clock stands (DECISIONS.md, Time). */
+/** Who asks, and where their wall clock stands (docs/product.md, Time). */
 export interface ProfessionalContext {
   profileId: string;
   timezone: string;
@@ -77,7 +77,7 @@ export function getPeriodRange(
   return { from: today, to: period === 'today' ? today : addDaysToDate(today, WEEK_PERIOD_DAYS) };
 }
 
-/** End = start + the service's duration (SPEC.md section 9); it may end at 24:00, not later. */
+/** End = start + the service's duration (docs/product.md section 9); it may end at 24:00, not later. */
 function computeEndTime(startTime: string, durationMinutes: number): string {
   const end = timeToMinutes(startTime) + durationMinutes;
   if (end > 24 * 60) throw new AppError('BAD_REQUEST', CROSSES_MIDNIGHT_MESSAGE);

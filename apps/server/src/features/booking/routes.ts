@@ -10,7 +10,7 @@ export const BOOKING_LIMIT_PER_IP: Limit = { max: 20, windowMs: 10 * 60_000 };
 export const BOOKING_LIMIT_SCOPE = 'booking:ip';
 
 /**
- * `POST /api/public/bookings` (SPEC.md section 7, public booking): anonymous, same-origin
+ * `POST /api/public/bookings` (docs/product.md section 7, public booking): anonymous, same-origin
  * (plugins/origin-check.ts), counted per IP before the body is even validated.
  */
 export const bookingRoutes: FastifyPluginAsyncZod<{

@@ -37,7 +37,7 @@ export interface BookingDeps {
 }
 
 /**
- * A public booking (DECISIONS.md, Booking several services), in one transaction: the
+ * A public booking (docs/product.md, Booking several services), in one transaction: the
  * professional and the slot are checked again, the idempotency key is claimed, the client is
  * matched by e-mail or created, one appointment per service is inserted back to back, and both
  * mails go to the outbox. The exclusion constraint has the last word on overlaps: its 23P01 (or

@@ -95,7 +95,7 @@ export async function updateClient(
   return row;
 }
 
-/** Deletes the client; their appointments go with them (ON DELETE CASCADE, DECISIONS.md Data). */
+/** Deletes the client; their appointments go with them (ON DELETE CASCADE, docs/product.md, Data). */
 export async function deleteClient(db: Db, professionalId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import * as clients from './service';
 import { idParams } from '../../lib/params';
 
-/** Clientes (SPEC.md section 2): searchable, paginated list and the client form. */
+/** Clientes (docs/product.md section 2): searchable, paginated list and the client form. */
 export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/clients',

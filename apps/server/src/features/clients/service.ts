@@ -88,7 +88,7 @@ export async function deleteClient(db: Db, professionalId: string, id: string): 
 // ------------------------------------------------ for features/booking and features/demo
 
 /**
- * The client of a public booking (DECISIONS.md, Booking several services): matched within the
+ * The client of a public booking (docs/product.md, Booking several services): matched within the
  * professional by e-mail, case-insensitively, and reused (an empty phone filled in); otherwise
  * created. Safe under concurrency: the unique index on (professional_id, lower(email)) decides.
  * Pass the booking's transaction as `db`.

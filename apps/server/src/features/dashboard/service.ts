@@ -14,7 +14,7 @@ export interface DashboardDeps {
 const UPCOMING_LIMIT = 5;
 
 /**
- * The dashboard home's figures (DECISIONS.md, Dashboard: every figure real). "Today", "now" and
+ * The dashboard home's figures (docs/product.md, Dashboard: every figure real). "Today", "now" and
  * the months are those of the professional's zone. Cancelled appointments count nowhere. The
  * month figures are month-to-date (1st to today) and compare with the same span of the
  * previous month, so the 10th compares with the 1st–10th of last month.

@@ -41,7 +41,7 @@ function* linkCandidates(base: string): Generator<string> {
 
 /**
  * Creates the profile of a new account with a unique link from the business name: "studio-ana",
- * then "studio-ana-2", "studio-ana-3"… skipping reserved words (DECISIONS.md, Custom link).
+ * then "studio-ana-2", "studio-ana-3"… skipping reserved words (docs/product.md, Custom link).
  * `db` is the sign-up transaction; a link taken concurrently moves on to the next candidate.
  */
 export async function createProfileForNewUser(db: Db, input: NewProfileInput): Promise<ProfileRow> {
@@ -89,7 +89,7 @@ function profileGone(): AppError {
   return new AppError('NOT_FOUND', 'Perfil não encontrado');
 }
 
-/** Configurações > Negócio: names, phone, bio and the time zone (DECISIONS.md, Time). */
+/** Configurações > Negócio: names, phone, bio and the time zone (docs/product.md, Time). */
 export async function updateProfile(
   db: Db,
   profileId: string,
@@ -102,7 +102,7 @@ export async function updateProfile(
 }
 
 /**
- * The editors' check, 500 ms after typing stops (DECISIONS.md, Custom link): the shared rule on
+ * The editors' check, 500 ms after typing stops (docs/product.md, Custom link): the shared rule on
  * the normalized candidate, then whether another profile holds it. One's own link is available.
  */
 export async function checkLinkAvailability(

@@ -48,7 +48,7 @@ async function loadCatalog(
 
 /**
  * A professional the public may book: the profile exists, is active, and its subscription gives
- * access at `now` (DECISIONS.md, Subscription: otherwise the page shows "Profissional não
+ * access at `now` (docs/product.md, Subscription: otherwise the page shows "Profissional não
  * encontrado"). `by` says whether `value` is a link-or-id from the address or a profile id.
  * Access is worked out from the subscription's dates on every call, so a trial ends on time.
  */
@@ -109,7 +109,7 @@ function toPublicService(service: Service): PublicService {
 /**
  * What the booking page needs to open: profile, active services by name, open weekdays and
  * today in the professional's zone. Undefined for an unknown or unbookable professional.
- * The weekdays come from the week in effect: the saved one, else SPEC.md's defaults, exactly
+ * The weekdays come from the week in effect: the saved one, else the default week (docs/product.md section 4), exactly
  * as the professional sees it on "Horário de Atendimento".
  */
 export async function getPublicProfessional(
@@ -144,7 +144,7 @@ export function requireBookableServices(
 }
 
 /**
- * The start times offered on `date` for the selected services together (DECISIONS.md, Public
+ * The start times offered on `date` for the selected services together (docs/product.md, Public
  * booking slots); `busy: false` leaves appointments out, to tell "outside the hours or past"
  * apart from "taken", which the database's constraint decides at booking time.
  */

@@ -4,7 +4,7 @@ import type { ServiceImageType } from '@agendaki/shared';
 /**
  * Where uploaded files live. One interface, so the rest of the server does not care whether
  * files sit in a local folder (embedded default) or in S3-compatible storage (production,
- * DECISIONS.md "Deployment"): `save` returns the public URL that is stored in the database,
+ * docs/product.md, "Deployment"): `save` returns the public URL that is stored in the database,
  * `remove` takes that URL back.
  */
 export interface FileStorage {

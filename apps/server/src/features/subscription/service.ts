@@ -23,7 +23,7 @@ export type { ProviderSubscriptionValues, SubscriptionRow };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Sign-up starts a 7-day trial (DECISIONS.md, Accounts and sessions); `db` may be a transaction. */
+/** Sign-up starts a 7-day trial (docs/product.md, Accounts and sessions); `db` may be a transaction. */
 export async function startTrial(db: Db, userId: string, now: Date): Promise<void> {
   await insertSubscription(db, {
     userId,

@@ -5,7 +5,7 @@ import {
   type SubscriptionView,
 } from '@agendaki/shared';
 
-/** The plan's features on the Assinaturas page (SPEC.md "Subscription screen"). */
+/** The plan's features on the Assinaturas page (docs/product.md section 2, "Assinatura"). */
 export const PLAN_FEATURES = [
   'Link personalizado para agendamentos',
   'Gestão de serviços',

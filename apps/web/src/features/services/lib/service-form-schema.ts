@@ -7,7 +7,7 @@ import {
 } from '@agendaki/shared';
 import { z } from 'zod';
 
-/** Reads the price field: bad or negative input falls back to 0 (SPEC.md section 5). */
+/** Reads the price field: bad or negative input falls back to 0 (docs/product.md section 5). */
 export function parsePriceInput(raw: string): number {
   const value = Number(raw.trim().replace(',', '.'));
   if (raw.trim() === '' || !Number.isFinite(value) || value < 0) return 0;
