@@ -86,11 +86,11 @@ function computeEndTime(startTime: string, durationMinutes: number): string {
 
 /** The client and service columns shown with an appointment, from their own features. */
 export function directoriesOf(db: Db, profileId: string): repo.Directories {
-  return { clients: clientDirectory(db, profileId), services: serviceDirectory(db, profileId) };
+  return { clients: clientDirectory({ db }, profileId), services: serviceDirectory(db, profileId) };
 }
 
 async function requireOwnClient(db: Db, profileId: string, clientId: string) {
-  if (!(await isOwnClient(db, profileId, clientId))) {
+  if (!(await isOwnClient({ db }, profileId, clientId))) {
     throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
   }
 }
@@ -115,7 +115,7 @@ export async function listAppointments(
   const { profileId } = professional;
   const search = query.search
     ? {
-        clientIds: clientIdsMatching(db, profileId, query.search),
+        clientIds: clientIdsMatching({ db }, profileId, query.search),
         serviceIds: serviceIdsMatching(db, profileId, query.search),
       }
     : undefined;

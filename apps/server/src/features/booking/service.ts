@@ -96,12 +96,11 @@ async function book(
     throw new AppError('SLOT_UNAVAILABLE', SLOT_UNAVAILABLE_MESSAGE);
   }
 
-  const client = await findOrCreateClientByEmail(
-    tx,
-    professional.id,
-    { name: input.clientName, email: input.clientEmail, phone: input.clientPhone },
-    now,
-  );
+  const client = await findOrCreateClientByEmail({ db: tx, clock: deps.clock }, professional.id, {
+    name: input.clientName,
+    email: input.clientEmail,
+    phone: input.clientPhone,
+  });
   const inserted = await insertBookedAppointments(
     { db: tx },
     professional.id,

@@ -26,7 +26,7 @@ export async function getDashboardSummary(
   const periods = getDashboardPeriods(deps.clock.now(), professional.timezone);
   const [figures, clientFigures, upcoming] = await Promise.all([
     getAppointmentFigures(deps, professional.profileId, periods),
-    countClients(deps.db, professional.profileId, periods.monthStartsAt),
+    countClients(deps, professional.profileId, periods.monthStartsAt),
     listUpcomingAppointments(
       deps,
       professional.profileId,

@@ -97,7 +97,7 @@ export async function seedDemoData(deps: DemoDeps): Promise<DemoSeedResult> {
     }
     const clientIds: string[] = [];
     for (const client of DEMO_CLIENTS) {
-      clientIds.push((await findOrCreateClientByEmail(tx, profile.id, client, now)).id);
+      clientIds.push((await findOrCreateClientByEmail({ ...deps, db: tx }, profile.id, client)).id);
     }
     const appointmentsAdded = await topUpAppointments(tx, {
       profileId: profile.id,
