@@ -1,8 +1,14 @@
 // @ts-check
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noImportCycles } from './scripts/eslint/no-import-cycles.mjs';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** Import direction (STYLE.md 1): web and server may import shared; shared imports neither. */
 const sharedIsPure = {
@@ -49,18 +55,98 @@ const webStaysOnItsSide = {
   ],
 };
 
-const serverFeatureBoundaries = {
+const serverStaysOnItsSide = {
+  group: ['@agendaki/web', '**/apps/web/**', 'react', 'react-dom'],
+  message: 'The server does not import the web app; share through @agendaki/shared.',
+};
+
+const noOtherRepo = {
+  group: ['../*/repo', '../../features/*/repo', '**/features/*/repo'],
+  message:
+    "A feature's repo.ts is its own; call the other feature's service.ts instead (docs/decisions/010-one-owner-per-table.md).",
+};
+
+/**
+ * One owner per table (docs/decisions/010-one-owner-per-table.md). The map lives in the schema
+ * (`TABLE_OWNERS`, one `table: 'feature',` per line) and is read here as text: this file is
+ * plain JavaScript. test/table-ownership.test.ts checks the text and the object agree.
+ */
+const schemaText = fs.readFileSync(path.join(root, 'apps/server/src/db/schema.ts'), 'utf8');
+function readConstBlock(name) {
+  const match = new RegExp(`export const ${name} = ([\\[{][^\\]}]*[\\]}])`).exec(schemaText);
+  if (!match) throw new Error(`eslint.config.js: ${name} not found in db/schema.ts`);
+  return match[1];
+}
+export const tableOwners = Object.fromEntries(
+  [...readConstBlock('TABLE_OWNERS').matchAll(/^\s*(\w+): '([\w-]+)',$/gm)].map((m) => [
+    m[1],
+    m[2],
+  ]),
+);
+const purgedByMaintenance = [...readConstBlock('PURGED_BY_MAINTENANCE').matchAll(/'(\w+)'/g)].map(
+  (m) => m[1],
+);
+const allTables = Object.keys(tableOwners);
+
+/** Table objects imported from db/schema by code that does not own them (types stay free). */
+function foreignTables(tables, whose) {
+  return {
+    group: ['**/db/schema'],
+    importNames: tables,
+    allowTypeImports: true,
+    message: `${whose} does not own this table: only its owner's repo.ts queries it (TABLE_OWNERS in db/schema.ts); call the owning feature's service instead.`,
+  };
+}
+
+const serverFeatures = fs
+  .readdirSync(path.join(root, 'apps/server/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+function featureRules(feature) {
+  const allowed = allTables.filter(
+    (table) =>
+      tableOwners[table] === feature ||
+      (feature === 'maintenance' && purgedByMaintenance.includes(table)),
+  );
+  const foreign = allTables.filter((table) => !allowed.includes(table));
+  const patterns = [serverStaysOnItsSide, noOtherRepo];
+  if (foreign.length > 0) patterns.push(foreignTables(foreign, `features/${feature}`));
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
+
+/**
+ * Plugins are the HTTP plumbing every feature builds on (auth, errors, limits, headers): they
+ * query nothing and import no feature at run time. app.ts, the composition root, hands them
+ * what they need from the features (lookups, stores, renderers). Type-only imports are free.
+ */
+const pluginsStayPlumbing = {
   patterns: [
+    serverStaysOnItsSide,
     {
-      group: ['@agendaki/web', '**/apps/web/**', 'react', 'react-dom'],
-      message: 'The server does not import the web app; share through @agendaki/shared.',
-    },
-    {
-      group: ['../*/repo', '../../features/*/repo', '**/features/*/repo'],
+      group: ['../features/*', '../features/**', '**/features/**'],
+      allowTypeImports: true,
       message:
-        "A feature's repo.ts is its own; call the other feature's service.ts instead (STYLE.md 2).",
+        'plugins/ is plumbing the features build on: it imports no feature. Pass what it needs from app.ts (docs/decisions/010-one-owner-per-table.md).',
     },
+    foreignTables(allTables, 'plugins/'),
   ],
+};
+
+/** app.ts, server.ts, lib/ and config/ wire and help; the features query. */
+const outsideFeatures = {
+  patterns: [serverStaysOnItsSide, noOtherRepo, foreignTables(allTables, 'This file')],
+};
+
+/**
+ * Web features own their components: another feature's `components/` is off limits (its `api/`
+ * hooks, `utils/` and `lib/` are fine). A page made of several features is composed in
+ * `src/app/routes`; a look shared by features goes to `src/components`.
+ */
+const webFeatureComponents = {
+  group: ['@/features/*/components', '@/features/*/components/**', '../../*/components/**'],
+  message:
+    "A web feature does not reach into another feature's components: compose them in src/app/routes, or move a shared look to src/components (docs/decisions/010-one-owner-per-table.md).",
 };
 
 export default tseslint.config(
@@ -106,9 +192,52 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...webStaysOnItsSide.patterns, webFeatureComponents] },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**'],
     languageOptions: { globals: globals.node },
-    rules: { 'no-restricted-imports': ['error', serverFeatureBoundaries] },
+    rules: { 'no-restricted-imports': ['error', outsideFeatures] },
+  },
+  {
+    files: ['apps/server/src/db/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverStaysOnItsSide, noOtherRepo] }],
+    },
+  },
+  {
+    files: ['apps/server/src/plugins/**'],
+    rules: { 'no-restricted-imports': ['error', pluginsStayPlumbing] },
+  },
+  ...serverFeatures.map((feature) => ({
+    files: [`apps/server/src/features/${feature}/**`],
+    rules: featureRules(feature),
+  })),
+  {
+    // Tests arrange rows directly in any table, as test/ does.
+    files: ['apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverStaysOnItsSide] }] },
+  },
+  {
+    // An import cycle means two modules cannot be understood (or loaded) one without the other.
+    files: ['apps/server/src/**', 'apps/web/src/**', 'packages/shared/src/**'],
+    plugins: { agendaki: { rules: { 'no-import-cycles': noImportCycles } } },
+    rules: {
+      'agendaki/no-import-cycles': [
+        'error',
+        {
+          root,
+          sourceDirs: ['apps/server/src', 'apps/web/src', 'packages/shared/src'],
+          paths: { '@/*': ['apps/web/src/*'] },
+        },
+      ],
+    },
   },
   {
     files: ['apps/server/test/**', 'apps/web/e2e/**', '**/*.config.ts'],

@@ -1,4 +1,4 @@
--- The promise (DECISIONS.md): two appointments of one professional whose status is not
+-- The promise (docs/product.md, The promise: no overlapping appointments): two appointments of one professional whose status is not
 -- 'cancelled' never overlap. The database enforces it, so no race between check and insert
 -- can double-book. Half-open ranges '[)' let one appointment end exactly when the next begins.
 CREATE EXTENSION IF NOT EXISTS btree_gist;

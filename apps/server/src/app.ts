@@ -7,6 +7,7 @@ import {
 import { z } from 'zod';
 import type { Env } from './config/env';
 import type { Database } from './db/client';
+import { createAuth, resolveAuthSecret } from './features/auth/better-auth';
 import { authRoutes } from './features/auth/routes';
 import { configRoutes } from './features/config/routes';
 import { appointmentsRoutes } from './features/appointments/routes';
@@ -16,14 +17,19 @@ import { billingRoutes } from './features/billing/routes';
 import { clientsRoutes } from './features/clients/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { healthRoutes } from './features/health/routes';
+import { registerMail } from './features/mail/register';
 import { registerMaintenance } from './features/maintenance/job';
 import { profileRoutes } from './features/profile/routes';
+import { getProfileByUserId } from './features/profile/service';
+import { renderSharedLinkPage } from './features/public-profile/html';
 import { publicProfileRoutes } from './features/public-profile/routes';
 import { PROFESSIONAL_CHANGED_CHANNEL, PublicReadCache } from './features/public-profile/cache';
 import { getPublicProfessional } from './features/public-profile/service';
+import { createRateLimitStore } from './features/rate-limits/service';
 import { servicesRoutes } from './features/services/routes';
 import { uploadsRoutes } from './features/storage/routes';
 import { createFileStorage, getImageOrigins } from './features/storage/service';
+import { getAccessForUser } from './features/subscription/service';
 import { systemClock, type Clock } from './lib/clock';
 import { registerAuth } from './plugins/auth';
 import {
@@ -31,7 +37,6 @@ import {
   createClientErrorHandler,
   registerErrorHandling,
 } from './plugins/errors';
-import { registerMail } from './plugins/mail';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimiter } from './plugins/rate-limit';
 import { buildSecurityHeaders, registerSecurityHeaders } from './plugins/security';
@@ -79,10 +84,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerErrorHandling(app, { pingDatabase: database.ping });
   registerSecurityHeaders(app, securityHeaders);
   registerOriginCheck(app, { publicUrl: env.PUBLIC_URL });
-  registerRateLimiter(app, database.db);
+  registerRateLimiter(app, createRateLimitStore(database.db));
   registerMail(app, { env, db: database.db });
   registerMaintenance(app, { db: database.db });
-  await registerAuth(app, { env, db: database.db });
+  await registerSessions(app, env, database.db);
 
   await app.register(healthRoutes, { database });
   await app.register(configRoutes, { env });
@@ -101,10 +106,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(bookingRoutes, { ...publicReads, publicUrl: env.PUBLIC_URL });
 
   await registerWebApp(app, env.WEB_DIST_DIR, {
-    publicUrl: env.PUBLIC_URL,
     loadProfessional: (identifier) => getPublicProfessional(publicReads, identifier, clock.now()),
+    renderPage: (pageHtml, data) => renderSharedLinkPage(pageHtml, data, env.PUBLIC_URL),
   });
   return app;
+}
+
+/** better-auth over features/auth's tables, and the lookups the auth plugin asks the features for. */
+async function registerSessions(app: App, env: Env, db: Database['db']): Promise<void> {
+  const secret = await resolveAuthSecret(db, env.AUTH_SECRET);
+  registerAuth(app, createAuth({ env, db, secret, log: app.log }), {
+    findProfile: (userId) => getProfileByUserId(db, userId),
+    hasAccess: async (userId, now) => (await getAccessForUser(db, userId, now)).hasAccess,
+  });
 }
 
 /**

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     await database.close();
   });
   if (env.DEMO_DATA) {
-    // "Ver Demonstração" (DECISIONS.md): /book/demo. A failure here never stops the server.
+    // "Ver Demonstração" (docs/product.md, Ver Demonstração): /book/demo. A failure here never stops the server.
     try {
       const demo = await seedDemoData({
         db: database.db,
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // Sends the mail outbox until the app closes (plugins/mail.ts stops it before the database).
+  // Sends the mail outbox until the app closes (features/mail/register.ts stops it before the database).
   app.mailWorker.start();
   // Purges expired rows soon after start, then hourly (features/maintenance).
   app.maintenance.start();

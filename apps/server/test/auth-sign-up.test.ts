@@ -16,7 +16,7 @@ afterAll(async () => {
 const signUp = (overrides: Record<string, unknown> = {}) =>
   post(ctx, '/api/auth/sign-up', signUpBody(overrides));
 
-describe('POST /api/auth/sign-up: validation (SPEC.md section 5)', () => {
+describe('POST /api/auth/sign-up: validation (docs/product.md section 5)', () => {
   it.each([
     ['invalid e-mail', { email: 'ana-sem-arroba' }, 'Email inválido'],
     [

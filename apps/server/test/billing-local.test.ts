@@ -292,7 +292,7 @@ describe('local portal and cancellation', () => {
   });
 });
 
-describe('access without a subscription (DECISIONS.md, Subscription)', () => {
+describe('access without a subscription (docs/product.md, Subscription)', () => {
   it('creating a service is refused once the trial ended; reading still works', async () => {
     const pro = await freshProfessional();
     const service = { name: 'Manicure', price: 35, durationMinutes: 45 };

@@ -13,7 +13,7 @@ import {
 import { testDatabaseKind } from './helpers/database';
 
 /**
- * The promise under load (DECISIONS.md): many visitors confirm the same time at once. On
+ * The promise under load (docs/product.md, The promise: no overlapping appointments): many visitors confirm the same time at once. On
  * PostgreSQL the requests go through a real listening server, so they truly run side by side
  * on the connection pool; on PGlite (one connection) through `inject`, all in flight together.
  */

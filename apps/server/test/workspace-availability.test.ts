@@ -42,7 +42,7 @@ function put(pro: SignedInProfessional, windows: unknown) {
 }
 
 describe('GET /api/availability', () => {
-  it('answers the SPEC defaults, flagged, when nothing was saved', async () => {
+  it('answers the product.md defaults, flagged, when nothing was saved', async () => {
     const pro = await signUpProfessional(ctx);
     const res = await pro.request({ method: 'GET', url: '/api/availability' });
     expect(res.statusCode).toBe(200);

@@ -114,7 +114,7 @@ describe('clients CRUD', () => {
   });
 });
 
-describe('client validation (SPEC.md section 5 messages)', () => {
+describe('client validation (docs/product.md section 5 messages)', () => {
   it.each([
     [{ name: '' }, 'Nome é obrigatório'],
     [{ name: '    ' }, 'Nome é obrigatório'],

@@ -104,7 +104,7 @@ describe('services CRUD', () => {
     });
     expect(booked.statusCode, booked.body).toBe(201);
     const res = await pro.request({ method: 'DELETE', url: `/api/services/${service.id}` });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toEqual({
       statusCode: 409,
       code: 'CONFLICT',

@@ -12,7 +12,7 @@ import { expect, test } from './fixtures';
 
 /**
  * Billing journey on the embedded default (no Stripe keys): the local demonstration checkout
- * drives the same event path as Stripe's webhooks (DECISIONS.md, Subscription).
+ * drives the same event path as Stripe's webhooks (docs/product.md, Subscription).
  */
 
 const PASSWORD = 'senha-segura-123';

@@ -163,7 +163,7 @@ test('copies the public link and opens the public page', async ({ page, context,
   await expectToast(page, 'Link copiado!');
   await expect(page.getByRole('button', { name: 'Copiado!' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-  // SPEC.md section 9: the copied state lasts 2 s.
+  // docs/product.md section 9: the copied state lasts 2 s.
   await expect(page.getByRole('button', { name: 'Copiar link' })).toBeVisible({ timeout: 4000 });
 
   const open = page.getByRole('link', { name: 'Abrir página pública' });

@@ -118,7 +118,7 @@ test.describe('workspace', () => {
     await expect(page.getByRole('button', { name: 'Voltar' })).toBeVisible();
     const imageInput = form.getByLabel('Escolher imagem');
 
-    // Refused when chosen, each with the SPEC message; nothing is previewed.
+    // Refused when chosen, each with the product.md message; nothing is previewed.
     await imageInput.setInputFiles({
       name: 'foto.png',
       mimeType: 'image/png',

@@ -37,7 +37,7 @@ export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 export const meResponseSchema = z.object({
   user: authUserSchema,
   profile: profileSchema,
-  /** null when none exists: it counts as absent, without access (SPEC.md section 4). */
+  /** null when none exists: it counts as absent, without access (docs/product.md section 4). */
   subscription: subscriptionViewSchema.nullable(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

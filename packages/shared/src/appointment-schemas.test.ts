@@ -18,7 +18,7 @@ function firstMessage(input: unknown): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-describe('appointment form schema (SPEC.md section 5)', () => {
+describe('appointment form schema (docs/product.md section 5)', () => {
   it('accepts a valid appointment; status is optional and empty notes become null', () => {
     expect(appointmentInputSchema.parse({ ...valid, notes: '' })).toEqual({
       ...valid,

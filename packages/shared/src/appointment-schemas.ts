@@ -5,7 +5,7 @@ import { optionalText, pageQuerySchema, searchQuerySchema } from './client-schem
 export const APPOINTMENT_NOTES_MAX = 1000;
 export const APPOINTMENT_PERIODS = ['all', 'today', 'week'] as const;
 export type AppointmentPeriod = (typeof APPOINTMENT_PERIODS)[number];
-/** SPEC.md section 9: the week filter covers 7 days from today. */
+/** docs/product.md section 9: the week filter covers 7 days from today. */
 export const WEEK_PERIOD_DAYS = 7;
 
 export const CROSSES_MIDNIGHT_MESSAGE = 'O agendamento deve terminar no mesmo dia';
@@ -35,7 +35,7 @@ const appointmentFields = {
   notes: optionalText(APPOINTMENT_NOTES_MAX, 'Notas muito longas'),
 };
 
-/** Appointment form and `POST /api/appointments` (SPEC.md section 5, appointment form). */
+/** Appointment form and `POST /api/appointments` (docs/product.md section 5, appointment form). */
 export const appointmentInputSchema = z.object({
   ...appointmentFields,
   status: appointmentFields.status.optional(),

@@ -8,7 +8,7 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
   cancelled: 'Cancelado',
 };
 
-/** SPEC.md section 4: an unknown status is shown as scheduled. */
+/** docs/product.md section 4: an unknown status is shown as scheduled. */
 export function toAppointmentStatus(value: string): AppointmentStatus {
   return (APPOINTMENT_STATUSES as readonly string[]).includes(value)
     ? (value as AppointmentStatus)

@@ -19,7 +19,7 @@ function firstMessage(result: { success: boolean; error?: { issues: { message: s
   return result.success ? undefined : result.error?.issues[0]?.message;
 }
 
-describe('signUpSchema (SPEC.md section 5)', () => {
+describe('signUpSchema (docs/product.md section 5)', () => {
   it('accepts valid data, trimming names and normalizing the e-mail', () => {
     const parsed = signUpSchema.parse({
       ...validSignUp,

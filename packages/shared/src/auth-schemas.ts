@@ -2,13 +2,13 @@ import { z } from 'zod';
 
 /**
  * The auth forms' schemas, used by the web forms (zodResolver) and by the server routes alike.
- * Messages are pt-BR (SPEC.md section 5, DECISIONS.md "Accounts and sessions"); the first
+ * Messages are pt-BR (docs/product.md section 5, docs/product.md, "Accounts and sessions"); the first
  * failing rule is the one shown.
  */
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 100;
-/** SPEC.md section 5: login accepts shorter, older passwords. */
+/** docs/product.md section 5: login accepts shorter, older passwords. */
 export const LOGIN_PASSWORD_MIN = 6;
 
 export const AUTH_MESSAGES = {
@@ -92,7 +92,7 @@ export const resetPasswordSchema = z
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-/** Configurações > Segurança. SPEC.md's settings message carries a final period. */
+/** Configurações > Segurança. The settings message (docs/product.md section 5) carries a final period. */
 export const changePasswordSchema = z
   .object({
     currentPassword: z

@@ -17,7 +17,7 @@ function firstMessage(windows: unknown): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-describe('availability defaults (SPEC.md section 4)', () => {
+describe('availability defaults (docs/product.md section 4)', () => {
   it('are seven days 09:00-18:00, active Monday to Friday', () => {
     const defaults = getDefaultAvailability();
     expect(defaults).toHaveLength(7);

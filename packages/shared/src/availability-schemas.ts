@@ -11,7 +11,7 @@ export const WEEKDAY_LABELS = [
   'Sábado',
 ] as const;
 
-/** SPEC.md section 4: with no saved rows, every day 09:00-18:00, active Monday to Friday. */
+/** docs/product.md section 4: with no saved rows, every day 09:00-18:00, active Monday to Friday. */
 export const DEFAULT_AVAILABILITY_START = '09:00';
 export const DEFAULT_AVAILABILITY_END = '18:00';
 export const MAX_AVAILABILITY_WINDOWS = 70;

@@ -8,7 +8,7 @@ import {
 } from './subscription';
 
 /**
- * Billing (DECISIONS.md, Subscription): the stored subscription plus what the payment provider
+ * Billing (docs/product.md, Subscription): the stored subscription plus what the payment provider
  * said about it, the API shapes of /api/billing, and the rules that turn dates into access.
  */
 
@@ -77,7 +77,7 @@ export function getEffectiveStatus(snapshot: BillingSnapshot, now: Date): Subscr
 }
 
 /**
- * Access (SPEC.md section 4) on the effective status. No renewal is due for a subscription
+ * Access (docs/product.md section 4) on the effective status. No renewal is due for a subscription
  * cancelled at period end, so its `renewalDaysLeft` is 0 (the banners then promise no charge).
  */
 export function getBillingAccess(

@@ -1,7 +1,7 @@
 import { minutesToTime, timeToMinutes } from './time';
 
 /**
- * How a booking of several services is laid out (DECISIONS.md, Booking several services): one
+ * How a booking of several services is laid out (docs/product.md, Booking several services): one
  * appointment per service, in the order given, back to back from the chosen time. Pure, so the
  * page can show the same times the server books.
  */

@@ -8,7 +8,7 @@ import {
 } from './client-schemas';
 
 /**
- * Public booking (SPEC.md sections 3, 5 and 7; DECISIONS.md "Booking several services"):
+ * Public booking (docs/product.md sections 3, 5 and 7; docs/product.md, "Booking several services"):
  * the schemas the booking page's form and the public API share, with their pt-BR messages.
  */
 
@@ -51,7 +51,7 @@ export const bookingTimeSchema = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, INVALID_TIME_MESSAGE);
 
 /**
- * The "Confirmar Agendamento" dialog (SPEC.md section 5, public booking): name required, e-mail
+ * The "Confirmar Agendamento" dialog (docs/product.md section 5, public booking): name required, e-mail
  * required and valid, phone and notes optional. Only the first failing rule is shown.
  */
 export const bookingContactSchema = z.object({

@@ -11,7 +11,7 @@ function firstMessage(input: unknown): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-describe('client form schema (SPEC.md section 5)', () => {
+describe('client form schema (docs/product.md section 5)', () => {
   it('trims and turns empty optional fields into null', () => {
     expect(
       clientInputSchema.parse({ name: '  Bia ', email: '', phone: ' ', notes: undefined }),

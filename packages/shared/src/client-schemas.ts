@@ -18,7 +18,7 @@ export function optionalText(max: number, tooLong: string) {
     .transform((value) => (value ? value : null));
 }
 
-/** Name rule of SPEC.md section 5 (client form), shared by the services' name. */
+/** Name rule of docs/product.md section 5 (client form), shared by the services' name. */
 export function requiredName(max: number) {
   return z
     .string({ error: 'Nome é obrigatório' })
@@ -35,7 +35,7 @@ const clientEmail = z
   .nullish()
   .transform((value) => (value ? value : null));
 
-/** Client form and API body (SPEC.md section 5, client form). */
+/** Client form and API body (docs/product.md section 5, client form). */
 export const clientInputSchema = z.object({
   name: requiredName(CLIENT_NAME_MAX),
   email: clientEmail,

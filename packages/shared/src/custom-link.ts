@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const CUSTOM_LINK_MIN = 3;
 export const CUSTOM_LINK_MAX = 40;
 
-/** Words that would collide with the app's own routes or look official (DECISIONS.md, Custom link). */
+/** Words that would collide with the app's own routes or look official (docs/product.md, Custom link). */
 export const RESERVED_LINKS: ReadonlySet<string> = new Set([
   'api',
   'auth',

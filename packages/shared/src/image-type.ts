@@ -10,7 +10,7 @@ const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 export const IMAGE_SIGNATURE_BYTES = 12;
 
 /**
- * The image type by the file's first bytes (DECISIONS.md, Data): its name and the type the
+ * The image type by the file's first bytes (docs/product.md, Data): its name and the type the
  * browser claims are ignored, so a text file renamed .png or an SVG (which can carry script)
  * is refused. Returns undefined for anything but JPEG, PNG, WebP and GIF. The server decides
  * with it; the form runs it too, to refuse a bad file when chosen.

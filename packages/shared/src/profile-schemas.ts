@@ -10,7 +10,7 @@ import {
 import { isValidTimeZone } from './zoned-date';
 
 /**
- * Configurações > Negócio and the custom-link editors (SPEC.md sections 5 and 7; DECISIONS.md,
+ * Configurações > Negócio and the custom-link editors (docs/product.md sections 5 and 7; docs/product.md,
  * Time and Custom link). The web forms and the server routes parse with these same schemas.
  */
 
@@ -23,7 +23,7 @@ export const PROFILE_MESSAGES = {
   phoneTooLong: 'Telefone muito longo',
   bioTooLong: `A bio deve ter no máximo ${PROFILE_BIO_MAX} caracteres`,
   timeZoneInvalid: 'Fuso horário inválido',
-  /** SPEC.md section 8 (Meu Link): a save refused because another profile holds the link. */
+  /** docs/product.md section 8 (Meu Link): a save refused because another profile holds the link. */
   linkConflict: 'Link inválido ou já em uso.',
   linkTaken: 'Este link já está em uso. Escolha outro.',
 } as const;
@@ -83,7 +83,7 @@ export const linkAvailabilitySchema = z.object({
 export type LinkAvailability = z.infer<typeof linkAvailabilitySchema>;
 
 /**
- * The rule of DECISIONS.md (Custom link) without the uniqueness part, which only the server can
+ * The rule of docs/product.md (Custom link) without the uniqueness part, which only the server can
  * answer: normalizes `input`, then tells whether it may be a link at all, and why not.
  */
 export function checkCustomLinkRule(input: string): LinkAvailability {

@@ -2,7 +2,7 @@
 export interface PublicConfig {
   productName: string;
   planName: string;
-  /** The one plan price (DECISIONS.md, Subscription), in cents of BRL. */
+  /** The one plan price (docs/product.md, Subscription), in cents of BRL. */
   planPriceCents: number;
   trialDays: number;
   isDemoEnabled: boolean;

@@ -9,7 +9,7 @@ export const SERVICE_DURATION_DEFAULT = 60;
 /** numeric(10, 2) holds up to 99,999,999.99. */
 export const SERVICE_PRICE_MAX = 99_999_999.99;
 
-/** Service image rules (SPEC.md section 5): checked by the form, enforced by the server. */
+/** Service image rules (docs/product.md section 5): checked by the form, enforced by the server. */
 export const SERVICE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const SERVICE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export type ServiceImageType = (typeof SERVICE_IMAGE_TYPES)[number];
@@ -24,7 +24,7 @@ function hasAtMostTwoDecimals(value: number): boolean {
 }
 
 /**
- * Price in reais. The form falls back to 0 on bad input (SPEC.md section 5); the API refuses it.
+ * Price in reais. The form falls back to 0 on bad input (docs/product.md section 5); the API refuses it.
  */
 export const servicePriceSchema = z
   .number({ error: 'Preço inválido' })

@@ -35,7 +35,7 @@ export function getWeekday(isoDate: string): number {
 }
 
 /**
- * The start times offered for a date (DECISIONS.md, Public booking slots): 30-minute steps from
+ * The start times offered for a date (docs/product.md, Public booking slots): 30-minute steps from
  * each active window's start; the whole duration must fit before the window's end, overlap no
  * busy interval, and start after "now" in the professional's zone. Sorted, without repeats.
  */

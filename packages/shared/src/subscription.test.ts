@@ -4,7 +4,7 @@ import { getSubscriptionAccess, pluralizeDays } from './subscription';
 const now = new Date('2026-11-21T12:00:00Z');
 const at = (iso: string) => new Date(iso);
 
-describe('subscription access (SPEC.md section 4)', () => {
+describe('subscription access (docs/product.md section 4)', () => {
   it.each([
     ['no subscription', null, { hasAccess: false, isTrial: false, isActive: false }],
     [

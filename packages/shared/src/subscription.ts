@@ -33,7 +33,7 @@ function daysUntil(target: Date | null, now: Date): number {
 }
 
 /**
- * SPEC.md section 4 "Subscription access": active = status active; trial = trialing with
+ * docs/product.md section 4 "Subscription access": active = status active; trial = trialing with
  * trial_end in the future; access if either holds. A missing subscription has no access.
  */
 export function getSubscriptionAccess(

@@ -12,7 +12,7 @@ import {
 
 const SP = 'America/Sao_Paulo';
 
-describe('zonedToday / zonedNow (DECISIONS.md, Time)', () => {
+describe('zonedToday / zonedNow (docs/product.md, Time)', () => {
   it.each([
     [
       'São Paulo: 02:59Z on Dec 1 is still Nov 30',

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { DEFAULT_TIMEZONE } from './public-config';
 
 /**
- * Calendar dates and wall-clock times in a professional's time zone (DECISIONS.md, Time):
+ * Calendar dates and wall-clock times in a professional's time zone (docs/product.md, Time):
  * "today", "now" and month boundaries are never the server's or the browser's.
  * Dates are ISO calendar dates ("2026-11-30"); ranges are inclusive.
  */

@@ -24,7 +24,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   /** Secret that signs session cookies and tokens; required in production with PostgreSQL. */
   AUTH_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
-  /** Plan price in cents of BRL (DECISIONS.md: one price, configured once). */
+  /** Plan price in cents of BRL (docs/product.md, Subscription: one price, configured once). */
   PLAN_PRICE_CENTS: z.coerce.number().int().min(100).max(1_000_000).default(1500),
   /** Creates the demo professional at /book/demo. Default: on with PGlite, off with PostgreSQL. */
   DEMO_DATA: booleanFromString.optional(),

@@ -4,11 +4,13 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   time,
@@ -85,7 +87,7 @@ export const verification = pgTable(
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
-// ---------------------------------------------------------------- product (SPEC.md section 3)
+// ---------------------------------------------------------------- product (docs/product.md section 3)
 
 export const profiles = pgTable(
   'profiles',
@@ -149,7 +151,7 @@ export const subscriptions = pgTable(
 export const services = pgTable(
   'services',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     professionalId: uuid('professional_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -163,6 +165,7 @@ export const services = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: 'services_pkey', columns: [t.professionalId, t.id] }),
     check('services_price_non_negative', sql`${t.price} >= 0`),
     check('services_duration_range', sql`${t.durationMinutes} BETWEEN 1 AND 1440`),
     check('services_name_not_blank', sql`btrim(${t.name}) <> ''`),
@@ -179,7 +182,7 @@ export const services = pgTable(
 export const availability = pgTable(
   'availability',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     professionalId: uuid('professional_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -190,6 +193,7 @@ export const availability = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'availability_pkey', columns: [t.professionalId, t.id] }),
     check('availability_day_of_week_range', sql`${t.dayOfWeek} BETWEEN 0 AND 6`),
     check('availability_end_after_start', sql`${t.endTime} > ${t.startTime}`),
     index('availability_professional_day_idx').on(t.professionalId, t.dayOfWeek, t.startTime),
@@ -199,7 +203,7 @@ export const availability = pgTable(
 export const clients = pgTable(
   'clients',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     professionalId: uuid('professional_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -211,10 +215,11 @@ export const clients = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: 'clients_pkey', columns: [t.professionalId, t.id] }),
     check('clients_name_not_blank', sql`btrim(${t.name}) <> ''`),
     index('clients_professional_created_idx').on(t.professionalId, t.createdAt.desc()),
     index('clients_professional_name_idx').on(t.professionalId, t.name),
-    // Public bookings match a client by e-mail, case-insensitively (DECISIONS.md).
+    // Public bookings match a client by e-mail, case-insensitively (docs/product.md, Booking several services).
     uniqueIndex('clients_professional_email_unique')
       .on(t.professionalId, sql`lower(${t.email})`)
       .where(sql`${t.email} IS NOT NULL`),
@@ -229,18 +234,12 @@ export const clients = pgTable(
 export const appointments = pgTable(
   'appointments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     professionalId: uuid('professional_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    // Deleting a client deletes their appointments (DECISIONS.md, Data).
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    // A service with appointments cannot be deleted (DECISIONS.md, Data).
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'restrict' }),
+    clientId: uuid('client_id').notNull(),
+    serviceId: uuid('service_id').notNull(),
     appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
@@ -251,6 +250,21 @@ export const appointments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: 'appointments_pkey', columns: [t.professionalId, t.id] }),
+    // Through the professional too: an appointment can only point at the same professional's
+    // client and service, and Citus can co-locate the rows (docs/scaling.md).
+    // Deleting a client deletes their appointments (docs/product.md, Dados).
+    foreignKey({
+      name: 'appointments_client_fk',
+      columns: [t.professionalId, t.clientId],
+      foreignColumns: [clients.professionalId, clients.id],
+    }).onDelete('cascade'),
+    // A service with appointments cannot be deleted (docs/product.md, Dados).
+    foreignKey({
+      name: 'appointments_service_fk',
+      columns: [t.professionalId, t.serviceId],
+      foreignColumns: [services.professionalId, services.id],
+    }).onDelete('restrict'),
     check(
       'appointments_status_valid',
       sql`${t.status} IN ('scheduled', 'confirmed', 'completed', 'cancelled')`,
@@ -276,14 +290,14 @@ export const appointments = pgTable(
 );
 
 /**
- * Public bookings by the page's idempotency key (DECISIONS.md, Booking several services): the
+ * Public bookings by the page's idempotency key (docs/product.md, Booking several services): the
  * key is claimed in the booking's transaction and keeps its answer, so a retried request gets
  * the first answer back and books nothing new; a concurrent duplicate waits on the unique index.
  */
 export const bookingRequests = pgTable(
   'booking_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     professionalId: uuid('professional_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -298,6 +312,7 @@ export const bookingRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'booking_requests_pkey', columns: [t.professionalId, t.id] }),
     uniqueIndex('booking_requests_professional_key_unique').on(t.professionalId, t.idempotencyKey),
   ],
 );
@@ -375,3 +390,41 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
 );
+
+// ---------------------------------------------------------------- ownership
+
+/**
+ * One owner per table (docs/decisions/010-one-owner-per-table.md): only the owning feature
+ * (apps/server/src/features/<owner>, its repo.ts) imports a table object; any other code asks
+ * that feature's service. eslint.config.js reads this map (one `table: 'feature',` per line),
+ * and test/table-ownership.test.ts checks that every table is in it.
+ */
+export const TABLE_OWNERS = {
+  user: 'auth',
+  session: 'auth',
+  account: 'auth',
+  verification: 'auth',
+  appSettings: 'auth',
+  profiles: 'profile',
+  subscriptions: 'subscription',
+  services: 'services',
+  availability: 'availability',
+  clients: 'clients',
+  appointments: 'appointments',
+  bookingRequests: 'booking',
+  mailOutbox: 'mail',
+  billingEvents: 'billing',
+  rateLimits: 'rate-limits',
+} as const;
+
+/**
+ * The one exception: the retention purge (features/maintenance) deletes expired rows of these
+ * tables in batches, in one place with one schedule. It only deletes, never reads for a feature.
+ */
+export const PURGED_BY_MAINTENANCE = [
+  'rateLimits',
+  'bookingRequests',
+  'mailOutbox',
+  'session',
+  'verification',
+] as const;

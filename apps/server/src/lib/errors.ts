@@ -139,6 +139,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export const SQLSTATE = {
   UNIQUE_VIOLATION: '23505',
   FOREIGN_KEY_VIOLATION: '23503',
+  /** ON DELETE RESTRICT: a referencing row exists (checked at once, not at the statement's end). */
+  RESTRICT_VIOLATION: '23001',
   CHECK_VIOLATION: '23514',
   NOT_NULL_VIOLATION: '23502',
   EXCLUSION_VIOLATION: '23P01',

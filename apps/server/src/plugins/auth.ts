@@ -1,75 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Env } from '../config/env';
-import type { Db } from '../db/client';
-import { account, appSettings, session, user, verification } from '../db/schema';
-import { getProfileByUserId } from '../features/profile/service';
-import { getAccessForUser } from '../features/subscription/service';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Auth } from '../features/auth/better-auth';
 import { AppError } from '../lib/errors';
-
-/**
- * Sessions through better-auth (STACK.md): it hashes passwords, creates sessions, signs the
- * session cookie and revokes sessions. Its own HTTP routes are not mounted: our façade under
- * /api/auth (features/auth) calls `auth.api.*` server functions, so every rule (transactions,
- * outbox, rate limits, pt-BR messages) stays ours.
- */
-export function createAuth(options: { env: Env; db: Db; secret: string; log: FastifyBaseLogger }) {
-  const { env, db, log } = options;
-  return betterAuth({
-    appName: 'Agendaki',
-    secret: options.secret,
-    baseURL: env.PUBLIC_URL,
-    // Never served (see above); a path of our own so nothing collides with the façade.
-    basePath: '/api/_better-auth',
-    trustedOrigins: [env.PUBLIC_URL],
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { user, session, account, verification },
-    }),
-    emailAndPassword: {
-      enabled: true,
-      requireEmailVerification: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 100,
-    },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    advanced: {
-      cookiePrefix: 'agendaki',
-      // httpOnly and SameSite=Lax always; Secure whenever the public address is https.
-      useSecureCookies: env.PUBLIC_URL.startsWith('https://'),
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-    },
-    // Our own counters in PostgreSQL apply (plugins/rate-limit.ts); better-auth's would be per process.
-    rateLimit: { enabled: false },
-    telemetry: { enabled: false },
-    // Failed logins are ours to count; only better-auth's real errors reach the log.
-    logger: {
-      level: 'error',
-      log: (level, message, ...args) => log[level]({ source: 'better-auth', args }, message),
-    },
-  });
-}
-
-export type Auth = ReturnType<typeof createAuth>;
-
-const SECRET_KEY = 'auth_secret';
-
-/**
- * AUTH_SECRET from the environment, else one generated once and kept in `app_settings`: the
- * first instance to start writes it, every other instance reads the same value.
- */
-export async function resolveAuthSecret(db: Db, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
-  await db
-    .insert(appSettings)
-    .values({ key: SECRET_KEY, value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing({ target: appSettings.key });
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SECRET_KEY));
-  return row!.value;
-}
 
 /** Who is signed in, as other features need it. */
 export interface Professional {
@@ -98,6 +29,14 @@ export function forwardCookies(reply: FastifyReply, headers: Headers): void {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
 
+/** What the plugin asks the features (wired in app.ts: plugins import no feature). */
+export interface AuthLookups {
+  /** The signed-in user's profile, from features/profile. */
+  findProfile(userId: string): Promise<{ id: string; timezone: string } | undefined>;
+  /** Whether the subscription gives access at `now`, from features/subscription. */
+  hasAccess(userId: string, now: Date): Promise<boolean>;
+}
+
 /**
  * Auth for other features (register with `registerAuth` before them):
  *
@@ -109,13 +48,7 @@ export function forwardCookies(reply: FastifyReply, headers: Headers): void {
  *   assinatura não está ativa. Assine para continuar." unless the subscription gives access
  *   (active, or trialing before trial_end), computed per request with `app.clock`.
  */
-export async function registerAuth(
-  app: FastifyInstance,
-  options: { env: Env; db: Db },
-): Promise<void> {
-  const { db } = options;
-  const secret = await resolveAuthSecret(db, options.env.AUTH_SECRET);
-  const auth = createAuth({ env: options.env, db, secret, log: app.log });
+export function registerAuth(app: FastifyInstance, auth: Auth, lookups: AuthLookups): void {
   app.decorate('auth', auth);
   app.decorateRequest('professional', null);
   app.decorateRequest('sessionToken', null);
@@ -133,7 +66,7 @@ export async function registerAuth(
     forwardCookies(reply, result.headers);
     const current = result.response;
     if (!current) throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
-    const profile = await getProfileByUserId(db, current.user.id);
+    const profile = await lookups.findProfile(current.user.id);
     if (!profile) throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
     request.sessionToken = current.session.token;
     request.professional = {
@@ -146,8 +79,7 @@ export async function registerAuth(
 
   async function requireAccess(request: FastifyRequest, reply: FastifyReply) {
     await requireProfessional(request, reply);
-    const access = await getAccessForUser(db, request.getProfessional().userId, app.clock.now());
-    if (!access.hasAccess)
+    if (!(await lookups.hasAccess(request.getProfessional().userId, app.clock.now())))
       throw new AppError('SUBSCRIPTION_REQUIRED', SUBSCRIPTION_REQUIRED_MESSAGE);
   }
 

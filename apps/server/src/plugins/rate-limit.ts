@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
-import { rateLimits } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { RATE_LIMIT_MESSAGE } from './errors';
@@ -41,33 +38,27 @@ function tooManyRequests(resetAt: Date, now: Date, message = RATE_LIMIT_MESSAGE)
   return new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds });
 }
 
+export interface RateLimitWindow {
+  count: number;
+  resetAt: Date;
+}
+
+/** The counters' storage: `rate_limits`, owned by features/rate-limits (wired in app.ts). */
+export interface RateLimitStore {
+  countEvent(key: string, now: Date, windowMs: number, amount: number): Promise<RateLimitWindow>;
+  findWindow(key: string): Promise<RateLimitWindow | undefined>;
+}
+
 /**
  * Fixed-window counters in the `rate_limits` table: one atomic upsert per event, so several
  * app instances sharing one PostgreSQL count together. Windows follow the app clock; ended
  * windows are deleted by the maintenance job (features/maintenance).
  */
-export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
-  async function count(
-    key: string,
-    limit: Limit,
-    amount = 1,
-  ): Promise<{ count: number; resetAt: Date }> {
-    const now = clock.now();
-    const nowSql = sql`${now.toISOString()}::timestamptz`;
-    const units = Math.min(amount, limit.max);
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, count: units, resetAt: new Date(now.getTime() + limit.windowMs) })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`CASE WHEN ${rateLimits.resetAt} <= ${nowSql} THEN excluded.count ELSE ${rateLimits.count} + excluded.count END`,
-          resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${nowSql} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
-        },
-      })
-      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-    return row!;
-  }
+export function createRateLimiter(store: RateLimitStore, clock: Clock): RateLimiter {
+  // A weighted event (e.g. booked minutes) counts at most a whole window, so one big event
+  // passes when it is the first and the counter never overflows.
+  const count = (key: string, limit: Limit, amount = 1) =>
+    store.countEvent(key, clock.now(), limit.windowMs, Math.min(amount, limit.max));
 
   return {
     async consume(key, limit, amount) {
@@ -79,15 +70,15 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
     },
     async assertBelow(key, limit) {
       const now = clock.now();
-      const row = await db.query.rateLimits.findFirst({ where: (t, { eq }) => eq(t.key, key) });
+      const row = await store.findWindow(key);
       if (row && row.resetAt > now && row.count >= limit.max)
         throw tooManyRequests(row.resetAt, now, limit.message);
     },
   };
 }
 
-export function registerRateLimiter(app: FastifyInstance, db: Db): void {
-  app.decorate('rateLimiter', createRateLimiter(db, app.clock));
+export function registerRateLimiter(app: FastifyInstance, store: RateLimitStore): void {
+  app.decorate('rateLimiter', createRateLimiter(store, app.clock));
 }
 
 declare module 'fastify' {

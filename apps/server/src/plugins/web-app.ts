@@ -3,7 +3,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { PublicProfessionalResponse } from '@agendaki/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { renderSharedLinkPage } from '../features/public-profile/html';
 import { sendApiNotFound } from './errors';
 
 const API_PREFIX = '/api/';
@@ -12,11 +11,12 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith(API_PREFIX);
 }
 
-/** What shared booking links need to fill book.html (features/public-profile). */
+/** What shared booking links need to fill book.html (features/public-profile, wired in app.ts). */
 export interface SharedLinkOptions {
-  publicUrl: string;
   /** The public profile as `GET /api/public/professionals/:identifier` answers it, if bookable. */
   loadProfessional(identifier: string): Promise<PublicProfessionalResponse | undefined>;
+  /** book.html with the professional's title, Open Graph tags and data filled in. */
+  renderPage(pageHtml: string, data: PublicProfessionalResponse | undefined): string;
 }
 
 /**
@@ -99,7 +99,7 @@ function registerSharedLinkPages(
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', PAGE_CACHE_CONTROL)
-      .send(renderSharedLinkPage(html, data, options.publicUrl));
+      .send(options.renderPage(html, data));
   }
 
   app.get<{ Params: { link: string } }>('/book/:link', (request, reply) =>

@@ -16,7 +16,7 @@ import { testDatabaseKind } from '../helpers/database';
 
 /**
  * The database fails in the middle of a public booking: a trigger refuses one of its writes.
- * A booking is one transaction (DECISIONS.md), so nothing of it may stay behind (no claimed
+ * A booking is one transaction (docs/product.md, Booking several services), so nothing of it may stay behind (no claimed
  * idempotency key, client, appointment or mail), and the visitor's retry with the same key
  * books once the database is well again. Unlike the SIGKILL test (server-killed.fault.ts),
  * which depends on where the kill lands, this interrupts every step on purpose.

@@ -24,7 +24,7 @@ const kind = postgresUrl ? 'postgres' : 'pglite';
 
 /**
  * The server process is killed with SIGKILL (no shutdown, no flush) while visitors book two and
- * three services at once. A booking is one transaction (DECISIONS.md): on disk there must be
+ * three services at once. A booking is one transaction (docs/product.md, Booking several services): on disk there must be
  * whole bookings or none, never some of a booking's appointments; every booking answered 201
  * must survive; and after a restart the visitors who got no answer can send the same request
  * again and end with exactly one booking each.

@@ -25,7 +25,7 @@ const BOOKINGS = 4;
 /**
  * SMTP is down while clients book (nothing listens on its port): every booking must still
  * succeed, and the mails must go out by themselves once SMTP is back — through the durable
- * outbox and the worker's retry (DECISIONS.md, 004). The first retry comes 30 s after the
+ * outbox and the worker's retry (docs/decisions/004-mail-outbox-and-db-rate-limits.md). The first retry comes 30 s after the
  * failed attempt, so this test waits for it on the real clock.
  */
 describe(`SMTP down while clients book (${kind})`, () => {

@@ -17,7 +17,7 @@ import { createFaultStore, postgresUrl, type FaultStore } from './helpers/databa
 import { startServer, type ServerProcess } from './helpers/server-process';
 
 /**
- * Two server processes behind one "load balancer", on one PostgreSQL (DECISIONS.md: any number
+ * Two server processes behind one "load balancer", on one PostgreSQL (docs/product.md, Deployment: any number
  * of stateless instances). Fifty visitors confirm the same time at the same moment, half on
  * each instance: the database's exclusion constraint must let exactly one through.
  */

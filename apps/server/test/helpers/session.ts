@@ -22,7 +22,7 @@ function nextRemoteAddress(): string {
 
 /**
  * A professional signed in through the real accounts API: sign-up, the confirmation link from
- * the outbox, sign-in; returns the session cookie (DECISIONS.md, Accounts and sessions).
+ * the outbox, sign-in; returns the session cookie (docs/product.md, Accounts and sessions).
  */
 export async function signUpProfessional(
   ctx: TestContext,

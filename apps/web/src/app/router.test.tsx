@@ -4,7 +4,7 @@ import { renderRoute } from '@/test/render-route';
 import { signedInRoutes, signedOutRoutes } from '@/test/account-fixtures';
 import { stubApi } from '@/test/api-stub';
 
-/** Every route of SPEC.md section 2 resolves to its own page, not to the 404. */
+/** Every route of docs/product.md section 2 resolves to its own page, not to the 404. */
 describe('route table', () => {
   it.each([
     ['/auth', 'Entrar'],

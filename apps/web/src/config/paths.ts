@@ -1,5 +1,5 @@
 /**
- * Every route of the app (SPEC.md section 2). Links use `getHref`; the router uses `path`.
+ * Every route of the app (docs/product.md section 2). Links use `getHref`; the router uses `path`.
  * Dashboard paths are absolute so a page can link to any other without relative-path puzzles.
  */
 
@@ -61,5 +61,5 @@ export const paths = {
   },
 } as const;
 
-/** The slug of the demo professional the server seeds when demo data is on (DECISIONS.md). */
+/** The slug of the demo professional the server seeds when demo data is on (docs/product.md, Ver Demonstração). */
 export const DEMO_LINK = 'demo';

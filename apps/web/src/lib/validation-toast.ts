@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 export const VALIDATION_TOAST_TITLE = 'Erro de validação';
 
 /**
- * The message of the first invalid field in the order the form shows them (SPEC.md section 8:
+ * The message of the first invalid field in the order the form shows them (docs/product.md section 8:
  * "Erro de validação" with the first message). Zod reports object refinements, such as
  * "As senhas não coincidem", after every field, so the order comes from the form.
  */

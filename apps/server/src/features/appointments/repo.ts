@@ -1,61 +1,74 @@
-import { toSearchTerm, type AppointmentStatus } from '@agendaki/shared';
-import { and, asc, count, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AppointmentStatus, DashboardPeriods } from '@agendaki/shared';
+import { and, asc, count, eq, gt, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appointments, clients, services } from '../../db/schema';
+import { appointments } from '../../db/schema';
 import { isUuid } from '../../lib/params';
+import type { ClientDirectory, ClientIdsQuery } from '../clients/service';
+import type { ServiceDirectory, ServiceIdsQuery } from '../services/service';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 
-/** An id that is not a UUID names no row: answer "not found" instead of a database error. */
+/**
+ * The client and service columns an appointment is shown with. They are subqueries written by
+ * features/clients and features/services (one owner per table, decision 010), handed in by
+ * service.ts; the database still answers in one statement.
+ */
+export interface Directories {
+  clients: ClientDirectory;
+  services: ServiceDirectory;
+}
 
-const joinedColumns = {
-  id: appointments.id,
-  clientId: appointments.clientId,
-  serviceId: appointments.serviceId,
-  appointmentDate: appointments.appointmentDate,
-  startTime: appointments.startTime,
-  endTime: appointments.endTime,
-  totalPrice: appointments.totalPrice,
-  status: appointments.status,
-  notes: appointments.notes,
-  createdAt: appointments.createdAt,
-  client: { id: clients.id, name: clients.name, email: clients.email, phone: clients.phone },
-  service: {
-    id: services.id,
-    name: services.name,
-    price: services.price,
-    durationMinutes: services.durationMinutes,
-  },
-};
+function joinedColumns({ clients, services }: Directories) {
+  return {
+    id: appointments.id,
+    clientId: appointments.clientId,
+    serviceId: appointments.serviceId,
+    appointmentDate: appointments.appointmentDate,
+    startTime: appointments.startTime,
+    endTime: appointments.endTime,
+    totalPrice: appointments.totalPrice,
+    status: appointments.status,
+    notes: appointments.notes,
+    createdAt: appointments.createdAt,
+    client: { id: clients.id, name: clients.name, email: clients.email, phone: clients.phone },
+    service: {
+      id: services.id,
+      name: services.name,
+      price: services.price,
+      durationMinutes: services.durationMinutes,
+    },
+  };
+}
 
-function selectJoined(db: Db) {
+function selectJoined(db: Db, directories: Directories) {
   return db
-    .select(joinedColumns)
+    .select(joinedColumns(directories))
     .from(appointments)
-    .innerJoin(clients, eq(clients.id, appointments.clientId))
-    .innerJoin(services, eq(services.id, appointments.serviceId));
+    .innerJoin(directories.clients, eq(directories.clients.id, appointments.clientId))
+    .innerJoin(directories.services, eq(directories.services.id, appointments.serviceId));
 }
 
 export type JoinedAppointment = NonNullable<Awaited<ReturnType<typeof findAppointment>>>;
 
 /**
  * Appointments whose client (name, e-mail, phone) or service name matches, without case or
- * accents. The matching clients and services are found through their trigram indexes first.
+ * accents: the owners' subqueries find the matching clients and services through their
+ * trigram indexes first.
  */
-function searchCondition(professionalId: string, search: string): SQL {
-  const term = toSearchTerm(search);
-  const pattern =
-    term.kind === 'digits' ? sql`${term.pattern}` : sql`agendaki_unaccent(lower(${term.pattern}))`;
-  const matchingClients = sql`(SELECT ${clients.id} FROM ${clients} WHERE ${clients.professionalId} = ${professionalId} AND agendaki_client_search_text(${clients.name}, ${clients.email}, ${clients.phone}) LIKE ${pattern})`;
-  const matchingServices = sql`(SELECT ${services.id} FROM ${services} WHERE ${services.professionalId} = ${professionalId} AND agendaki_unaccent(lower(${services.name})) LIKE ${pattern})`;
+export interface SearchMatches {
+  clientIds: ClientIdsQuery;
+  serviceIds: ServiceIdsQuery;
+}
+
+function searchCondition(matches: SearchMatches): SQL {
   return or(
-    inArray(appointments.clientId, matchingClients),
-    inArray(appointments.serviceId, matchingServices),
+    inArray(appointments.clientId, matches.clientIds),
+    inArray(appointments.serviceId, matches.serviceIds),
   )!;
 }
 
 export interface ListAppointmentsOptions {
-  search?: string;
+  search?: SearchMatches;
   status?: AppointmentStatus;
   /** Inclusive calendar dates. */
   from?: string;
@@ -67,6 +80,7 @@ export interface ListAppointmentsOptions {
 export async function listAppointments(
   db: Db,
   professionalId: string,
+  directories: Directories,
   options: ListAppointmentsOptions,
 ) {
   const where = and(
@@ -74,9 +88,9 @@ export async function listAppointments(
     options.status ? eq(appointments.status, options.status) : undefined,
     options.from ? gte(appointments.appointmentDate, options.from) : undefined,
     options.to ? lte(appointments.appointmentDate, options.to) : undefined,
-    options.search ? searchCondition(professionalId, options.search) : undefined,
+    options.search ? searchCondition(options.search) : undefined,
   );
-  const rows = await selectJoined(db)
+  const rows = await selectJoined(db, directories)
     .where(where)
     .orderBy(asc(appointments.appointmentDate), asc(appointments.startTime), asc(appointments.id))
     .limit(options.limit)
@@ -85,9 +99,14 @@ export async function listAppointments(
   return { rows, total: total?.value ?? 0 };
 }
 
-export async function findAppointment(db: Db, professionalId: string, id: string) {
+export async function findAppointment(
+  db: Db,
+  professionalId: string,
+  directories: Directories,
+  id: string,
+) {
   if (!isUuid(id)) return undefined;
-  const [row] = await selectJoined(db).where(
+  const [row] = await selectJoined(db, directories).where(
     and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)),
   );
   return row;
@@ -103,23 +122,6 @@ export async function findAppointmentRow(
     .select()
     .from(appointments)
     .where(and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)));
-  return row;
-}
-
-/** Whether the client is the professional's: an appointment never points at another's client. */
-export async function isOwnClient(db: Db, professionalId: string, clientId: string) {
-  const rows = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.professionalId, professionalId)));
-  return rows.length > 0;
-}
-
-export async function findOwnService(db: Db, professionalId: string, serviceId: string) {
-  const [row] = await db
-    .select({ price: services.price, durationMinutes: services.durationMinutes })
-    .from(services)
-    .where(and(eq(services.id, serviceId), eq(services.professionalId, professionalId)));
   return row;
 }
 
@@ -200,4 +202,70 @@ export async function insertAppointments(
       startTime: appointments.startTime,
       endTime: appointments.endTime,
     });
+}
+
+// ------------------------------------------------ the dashboard's figures (features/dashboard)
+
+const isLive = ne(appointments.status, 'cancelled');
+
+function countOn(condition: SQL) {
+  return sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+}
+
+function revenueOn(condition: SQL) {
+  return sql<string>`coalesce(sum(${appointments.totalPrice}) filter (where ${condition}), 0)`;
+}
+
+function between(range: { start: string; end: string }) {
+  return sql`${appointments.appointmentDate} between ${range.start} and ${range.end}`;
+}
+
+/** Counts and revenue of live (not cancelled) appointments, from the previous month to today. */
+export async function getAppointmentFigures(
+  db: Db,
+  professionalId: string,
+  periods: DashboardPeriods,
+) {
+  const [row] = await db
+    .select({
+      todayCount: countOn(sql`${appointments.appointmentDate} = ${periods.today}`),
+      yesterdayCount: countOn(sql`${appointments.appointmentDate} = ${periods.yesterday}`),
+      monthAppointments: countOn(between(periods.month)),
+      previousMonthAppointments: countOn(between(periods.previousMonth)),
+      monthRevenue: revenueOn(between(periods.month)),
+      previousMonthRevenue: revenueOn(between(periods.previousMonth)),
+    })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.professionalId, professionalId),
+        isLive,
+        gte(appointments.appointmentDate, periods.previousMonth.start),
+        lte(appointments.appointmentDate, periods.today),
+      ),
+    );
+  return row!;
+}
+
+/** The next live appointments that start at or after `from` (wall clock in the zone). */
+export async function listUpcomingAppointments(
+  db: Db,
+  professionalId: string,
+  directories: Directories,
+  from: { date: string; time: string },
+  limit: number,
+) {
+  return selectJoined(db, directories)
+    .where(
+      and(
+        eq(appointments.professionalId, professionalId),
+        isLive,
+        or(
+          gt(appointments.appointmentDate, from.date),
+          and(eq(appointments.appointmentDate, from.date), gte(appointments.startTime, from.time)),
+        ),
+      ),
+    )
+    .orderBy(asc(appointments.appointmentDate), asc(appointments.startTime))
+    .limit(limit);
 }

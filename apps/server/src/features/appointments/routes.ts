@@ -10,8 +10,9 @@ import type { Db } from '../../db/client';
 import * as appointments from './service';
 import { idParams } from '../../lib/params';
 
-/** Agenda (SPEC.md section 2): filtered, paginated appointments and the appointment form. */
+/** Agenda (docs/product.md section 2): filtered, paginated appointments and the appointment form. */
 export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const deps = { db, clock: app.clock };
   app.get(
     '/api/appointments',
     {
@@ -22,7 +23,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async (request) =>
-      appointments.listAppointments(db, request.getProfessional(), request.query, app.clock.now()),
+      appointments.listAppointments(deps, request.getProfessional(), request.query),
   );
 
   app.get(
@@ -32,7 +33,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       schema: { params: idParams, response: { 200: appointmentSchema } },
     },
     async (request) =>
-      appointments.getAppointment(db, request.getProfessional().profileId, request.params.id),
+      appointments.getAppointment(deps, request.getProfessional().profileId, request.params.id),
   );
 
   app.post(
@@ -43,7 +44,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request, reply) => {
       const appointment = await appointments.createAppointment(
-        db,
+        deps,
         request.getProfessional().profileId,
         request.body,
       );
@@ -63,11 +64,10 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request) =>
       appointments.updateAppointment(
-        db,
+        deps,
         request.getProfessional().profileId,
         request.params.id,
         request.body,
-        app.clock.now(),
       ),
   );
 
@@ -76,7 +76,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     { onRequest: app.requireProfessional, schema: { params: idParams } },
     async (request, reply) => {
       await appointments.deleteAppointment(
-        db,
+        deps,
         request.getProfessional().profileId,
         request.params.id,
       );

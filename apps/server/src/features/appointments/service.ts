@@ -12,19 +12,33 @@ import {
   type appointmentInputSchema,
   type appointmentListQuerySchema,
   type AppointmentPeriod,
+  type DashboardPeriods,
   type appointmentUpdateSchema,
   type Page,
 } from '@agendaki/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { clientDirectory, clientIdsMatching, isOwnClient } from '../clients/service';
+import { findOwnService, serviceDirectory, serviceIdsMatching } from '../services/service';
 import * as repo from './repo';
+
+/**
+ * What the service needs (decision 010): the database (a transaction when the caller has one:
+ * `{ ...deps, db: tx }`) and the clock. A function that needs less asks for a `Pick`.
+ */
+export interface AppointmentsDeps {
+  db: Db;
+  clock: Clock;
+}
+type DbDeps = Pick<AppointmentsDeps, 'db'>;
 
 type CreateInput = z.output<typeof appointmentInputSchema>;
 type UpdateInput = z.output<typeof appointmentUpdateSchema>;
 type ListQuery = z.output<typeof appointmentListQuerySchema>;
 
-/** Who asks, and where their wall clock stands (DECISIONS.md, Time). */
+/** Who asks, and where their wall clock stands (docs/product.md, Time). */
 export interface ProfessionalContext {
   profileId: string;
   timezone: string;
@@ -63,48 +77,63 @@ export function getPeriodRange(
   return { from: today, to: period === 'today' ? today : addDaysToDate(today, WEEK_PERIOD_DAYS) };
 }
 
-/** End = start + the service's duration (SPEC.md section 9); it may end at 24:00, not later. */
+/** End = start + the service's duration (docs/product.md section 9); it may end at 24:00, not later. */
 function computeEndTime(startTime: string, durationMinutes: number): string {
   const end = timeToMinutes(startTime) + durationMinutes;
   if (end > 24 * 60) throw new AppError('BAD_REQUEST', CROSSES_MIDNIGHT_MESSAGE);
   return minutesToTime(end);
 }
 
+/** The client and service columns shown with an appointment, from their own features. */
+export function directoriesOf(db: Db, profileId: string): repo.Directories {
+  return { clients: clientDirectory({ db }, profileId), services: serviceDirectory(db, profileId) };
+}
+
 async function requireOwnClient(db: Db, profileId: string, clientId: string) {
-  if (!(await repo.isOwnClient(db, profileId, clientId))) {
+  if (!(await isOwnClient({ db }, profileId, clientId))) {
     throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
   }
 }
 
 async function requireOwnService(db: Db, profileId: string, serviceId: string) {
-  const service = await repo.findOwnService(db, profileId, serviceId);
+  const service = await findOwnService(db, profileId, serviceId);
   if (!service) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
   return service;
 }
 
 async function loadAppointment(db: Db, profileId: string, id: string): Promise<Appointment> {
-  const row = await repo.findAppointment(db, profileId, id);
+  const row = await repo.findAppointment(db, profileId, directoriesOf(db, profileId), id);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return toAppointmentDto(row);
 }
 
 export async function listAppointments(
-  db: Db,
+  { db, clock }: AppointmentsDeps,
   professional: ProfessionalContext,
   query: ListQuery,
-  now: Date,
 ): Promise<Page<Appointment>> {
-  const { rows, total } = await repo.listAppointments(db, professional.profileId, {
-    search: query.search,
+  const { profileId } = professional;
+  const search = query.search
+    ? {
+        clientIds: clientIdsMatching({ db }, profileId, query.search),
+        serviceIds: serviceIdsMatching(db, profileId, query.search),
+      }
+    : undefined;
+  const { rows, total } = await repo.listAppointments(db, profileId, directoriesOf(db, profileId), {
+    search,
     status: query.status === 'all' ? undefined : query.status,
-    ...getPeriodRange(query.period, now, professional.timezone),
+    ...getPeriodRange(query.period, clock.now(), professional.timezone),
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
   return { items: rows.map(toAppointmentDto), total, page: query.page, pageSize: query.pageSize };
 }
 
-export function getAppointment(db: Db, profileId: string, id: string): Promise<Appointment> {
+export function getAppointment(
+  { db }: DbDeps,
+  profileId: string,
+  id: string,
+): Promise<Appointment> {
   return loadAppointment(db, profileId, id);
 }
 
@@ -113,7 +142,7 @@ export function getAppointment(db: Db, profileId: string, id: string): Promise<A
  * database's exclusion constraint (SQLSTATE 23P01 -> 409), which no race can slip past.
  */
 export async function createAppointment(
-  db: Db,
+  { db }: DbDeps,
   profileId: string,
   input: CreateInput,
 ): Promise<Appointment> {
@@ -139,11 +168,10 @@ export async function createAppointment(
  * new end time from the service's duration. Otherwise the booked price and times stay.
  */
 export async function updateAppointment(
-  db: Db,
+  { db, clock }: AppointmentsDeps,
   profileId: string,
   id: string,
   input: UpdateInput,
-  now: Date,
 ): Promise<Appointment> {
   return db.transaction(async (tx) => {
     const existing = await repo.findAppointmentRow(tx, profileId, id);
@@ -163,22 +191,26 @@ export async function updateAppointment(
       values.endTime = computeEndTime(startTime, service.durationMinutes);
       if (isNewService) values.totalPrice = service.price;
     }
-    await repo.updateAppointment(tx, profileId, id, values, now);
+    await repo.updateAppointment(tx, profileId, id, values, clock.now());
     return loadAppointment(tx, profileId, id);
   });
 }
 
-export async function deleteAppointment(db: Db, profileId: string, id: string): Promise<void> {
+export async function deleteAppointment(
+  { db }: DbDeps,
+  profileId: string,
+  id: string,
+): Promise<void> {
   if (!(await repo.deleteAppointment(db, profileId, id))) {
     throw new AppError('NOT_FOUND', NOT_FOUND);
   }
 }
 
-// ------------------------------------------------ for features/booking and features/demo
+// ------------------------------------------------ for features/booking, public-profile, demo, dashboard
 
 /** Non-cancelled appointments of the date as "HH:MM" intervals, for `listAvailableSlots`. */
 export async function listBusyTimes(
-  db: Db,
+  { db }: DbDeps,
   profileId: string,
   date: string,
 ): Promise<{ startTime: string; endTime: string }[]> {
@@ -205,7 +237,7 @@ export interface BookedAppointmentValues {
  * Answers in the order given, times as "HH:MM".
  */
 export async function insertBookedAppointments(
-  db: Db,
+  { db }: DbDeps,
   profileId: string,
   values: readonly BookedAppointmentValues[],
 ): Promise<{ id: string; serviceId: string; startTime: string; endTime: string }[]> {
@@ -224,4 +256,30 @@ export async function insertBookedAppointments(
       endTime: formatTime(row.endTime),
     };
   });
+}
+
+/** The dashboard's counts and revenue of live appointments, previous month to today. */
+export function getAppointmentFigures(
+  { db }: DbDeps,
+  profileId: string,
+  periods: DashboardPeriods,
+) {
+  return repo.getAppointmentFigures(db, profileId, periods);
+}
+
+/** The next live appointments from a wall-clock date and time, as the agenda shows them. */
+export async function listUpcomingAppointments(
+  { db }: DbDeps,
+  profileId: string,
+  from: { date: string; time: string },
+  limit: number,
+): Promise<Appointment[]> {
+  const rows = await repo.listUpcomingAppointments(
+    db,
+    profileId,
+    directoriesOf(db, profileId),
+    from,
+    limit,
+  );
+  return rows.map(toAppointmentDto);
 }

@@ -1,8 +1,11 @@
 import { and, eq, like, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { account, session, user, verification } from '../../db/schema';
+import { account, appSettings, session, user, verification } from '../../db/schema';
 
 export type UserRow = typeof user.$inferSelect;
+
+/** better-auth's tables, handed to its drizzle adapter (better-auth.ts): they are this feature's. */
+export const authTables = { user, session, account, verification };
 
 /** better-auth's provider id for e-mail and password accounts. */
 const CREDENTIAL_PROVIDER = 'credential';
@@ -129,4 +132,62 @@ export async function deleteSessionsOfUser(
         ? and(eq(session.userId, userId), ne(session.token, options.exceptToken))
         : eq(session.userId, userId),
     );
+}
+
+/**
+ * A confirmed user with a credential account, each insert a no-op when the row is there
+ * (features/demo's fixed account). Answers whether the user was created now.
+ */
+export async function insertConfirmedUserUnlessPresent(
+  db: Db,
+  values: {
+    id: string;
+    accountId: string;
+    name: string;
+    email: string;
+    passwordHash: string;
+    now: Date;
+  },
+): Promise<boolean> {
+  const { now } = values;
+  const created = await db
+    .insert(user)
+    .values({
+      id: values.id,
+      name: values.name,
+      email: values.email,
+      emailVerified: true,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: user.id });
+  if (created.length === 0) return false;
+  await db
+    .insert(account)
+    .values({
+      id: values.accountId,
+      accountId: values.id,
+      providerId: CREDENTIAL_PROVIDER,
+      userId: values.id,
+      password: values.passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  return true;
+}
+
+// ---------------------------------------------------------------- app_settings (the auth secret)
+
+export async function insertSettingUnlessSet(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insert(appSettings)
+    .values({ key, value })
+    .onConflictDoNothing({ target: appSettings.key });
+}
+
+export async function findSetting(db: Db, key: string): Promise<string | undefined> {
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
+  return row?.value;
 }

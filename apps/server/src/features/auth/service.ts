@@ -4,7 +4,7 @@ import { APIError } from 'better-auth/api';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
-import type { Auth } from '../../plugins/auth';
+import type { Auth } from './better-auth';
 import { rateLimitKey, type RateLimiter } from '../../plugins/rate-limit';
 import { enqueueMail } from '../mail/service';
 import { renderConfirmAccountMail } from '../mail/templates';

@@ -5,7 +5,7 @@ export type TokenPurpose = 'verify-email' | 'reset-password';
 
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   'verify-email': 24 * 60 * 60 * 1000,
-  // DECISIONS.md, Accounts and sessions: the reset link expires in 1 hour.
+  // docs/product.md, Accounts and sessions: the reset link expires in 1 hour.
   'reset-password': 60 * 60 * 1000,
 };
 

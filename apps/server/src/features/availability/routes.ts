@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import * as availability from './service';
 
-/** Horário de Atendimento (SPEC.md section 2): the weekly windows, read and replaced whole. */
+/** Horário de Atendimento (docs/product.md section 2): the weekly windows, read and replaced whole. */
 export const availabilityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/availability',

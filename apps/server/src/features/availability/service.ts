@@ -10,7 +10,7 @@ import * as repo from './repo';
 
 type WeekInput = z.output<typeof availabilityWeekInputSchema>;
 
-/** The saved week ordered by day and start; with nothing saved, SPEC.md's defaults, flagged. */
+/** The saved week ordered by day and start; with nothing saved, the default week (docs/product.md section 4), flagged. */
 export async function getWeek(db: Db, professionalId: string): Promise<AvailabilityWeek> {
   const rows = await repo.listWindows(db, professionalId);
   if (rows.length === 0) return { isDefault: true, windows: getDefaultAvailability() };

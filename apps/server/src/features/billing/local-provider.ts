@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import type { BillingCustomer, PaymentProvider, ProviderEvent } from './provider';
 
 /**
- * The embedded default when no Stripe keys are set (DECISIONS.md, Subscription): a page of the
+ * The embedded default when no Stripe keys are set (docs/product.md, Subscription): a page of the
  * web app, clearly marked as a demonstration, plays the provider. Its buttons call
  * /api/billing/demo/{pay,cancel}, which build the very events Stripe's webhooks deliver and
  * feed them to the same service (service.ts `applyProviderEvent`).

@@ -21,7 +21,7 @@ export interface ProviderEvent {
 }
 
 /**
- * The payment provider adapter (DECISIONS.md, Subscription): Stripe when its keys are set,
+ * The payment provider adapter (docs/product.md, Subscription): Stripe when its keys are set,
  * otherwise the local demonstration checkout. Pages open in a new tab; the provider reports
  * back through events that `applyProviderEvent` (service.ts) applies.
  */

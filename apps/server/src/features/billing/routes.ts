@@ -51,7 +51,7 @@ const webhookResponse = z.object({
 });
 
 /**
- * Assinaturas (SPEC.md sections 2 and 7, DECISIONS.md Subscription): the plan and its state,
+ * Assinaturas (docs/product.md sections 2 and 7, docs/product.md, Subscription): the plan and its state,
  * the provider's pages, its webhook and, without provider keys, the demonstration checkout.
  */
 export const billingRoutes: FastifyPluginAsyncZod<{ db: Db; env: BillingEnv }> = async (

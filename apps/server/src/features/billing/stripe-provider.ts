@@ -9,7 +9,7 @@ export interface StripeProviderOptions {
   secretKey: string;
   webhookSecret: string;
   priceId: string;
-  /** The price the app shows; the Stripe price must charge exactly this (DECISIONS.md). */
+  /** The price the app shows; the Stripe price must charge exactly this (docs/product.md, Subscription). */
   planPriceCents: number;
   publicUrl: string;
   /** Another API address (tests: a stand-in on 127.0.0.1). */

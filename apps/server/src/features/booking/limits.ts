@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { clientAddressKey } from '../../lib/client-address';
 import type { Clock } from '../../lib/clock';
 import { createRateLimiter, rateLimitKey, type Limit } from '../../plugins/rate-limit';
+import { createRateLimitStore } from '../rate-limits/service';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -53,7 +54,7 @@ export async function consumeBookedMinutes(
   visitor: string,
   minutes: number,
 ): Promise<void> {
-  await createRateLimiter(tx, clock).consume(
+  await createRateLimiter(createRateLimitStore(tx), clock).consume(
     rateLimitKey(BOOKING_LIMIT_SCOPES.bookedMinutesPerVisitor, visitor),
     BOOKING_LIMITS.bookedMinutesPerVisitor,
     minutes,

@@ -6,7 +6,7 @@ import {
 } from '@agendaki/shared';
 import { escapeHtml, type OutgoingMail } from '../mail/templates';
 
-/** What both booking mails say (DECISIONS.md, Booking several services). */
+/** What both booking mails say (docs/product.md, Booking several services). */
 export interface BookingMailData {
   businessName: string;
   professionalName: string;

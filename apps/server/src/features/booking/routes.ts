@@ -8,7 +8,7 @@ import { BOOKING_LIMIT_SCOPES, BOOKING_LIMITS, requestedProfessional, visitorKey
 import { createBooking } from './service';
 
 /**
- * `POST /api/public/bookings` (SPEC.md section 7, public booking): anonymous, same-origin
+ * `POST /api/public/bookings` (docs/product.md section 7, public booking): anonymous, same-origin
  * (plugins/origin-check.ts), counted per address and per address and professional before the
  * body is even validated (features/booking/limits.ts).
  */

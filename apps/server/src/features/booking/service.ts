@@ -43,7 +43,7 @@ export interface BookingDeps {
 }
 
 /**
- * A public booking (DECISIONS.md, Booking several services), in one transaction: the
+ * A public booking (docs/product.md, Booking several services), in one transaction: the
  * professional and the slot are checked again, the idempotency key is claimed with the
  * request's fingerprint, the visitor's booked minutes are counted (features/booking/limits.ts),
  * the client is matched by e-mail or created, one appointment per service is inserted back to
@@ -119,14 +119,13 @@ async function book(
     sumDurations(services),
   );
 
-  const client = await findOrCreateClientByEmail(
-    tx,
-    professional.id,
-    { name: input.clientName, email: input.clientEmail, phone: input.clientPhone },
-    now,
-  );
+  const client = await findOrCreateClientByEmail({ db: tx, clock: deps.clock }, professional.id, {
+    name: input.clientName,
+    email: input.clientEmail,
+    phone: input.clientPhone,
+  });
   const inserted = await insertBookedAppointments(
-    tx,
+    { db: tx },
     professional.id,
     plan.map((step) => ({
       clientId: client.id,

@@ -95,7 +95,7 @@ export async function updateClient(
   return row;
 }
 
-/** Deletes the client; their appointments go with them (ON DELETE CASCADE, DECISIONS.md Data). */
+/** Deletes the client; their appointments go with them (ON DELETE CASCADE, docs/product.md, Data). */
 export async function deleteClient(db: Db, professionalId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
@@ -166,4 +166,41 @@ export async function fillEmptyPhone(
         sql`coalesce(btrim(${clients.phone}), '') = ''`,
       ),
     );
+}
+
+// ------------------------------------------------ read by other features, through service.ts
+
+/**
+ * The professional's clients as a subquery that features/appointments and features/dashboard
+ * join: the SQL over `clients` stays here, and the database still runs one statement.
+ */
+export function clientDirectory(db: Db, professionalId: string) {
+  return db
+    .select({ id: clients.id, name: clients.name, email: clients.email, phone: clients.phone })
+    .from(clients)
+    .where(eq(clients.professionalId, professionalId))
+    .as('client');
+}
+
+/** The ids of the professional's clients matching a search, as a subquery (trigram index). */
+export function clientIdsMatching(db: Db, professionalId: string, search: string) {
+  return db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.professionalId, professionalId), clientSearchCondition(search)));
+}
+
+/** How many clients the professional has, and how many arrived since `since`. */
+export async function countClients(db: Db, professionalId: string, since: Date) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      newSince:
+        sql<number>`count(*) filter (where ${clients.createdAt} >= ${since.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
+    })
+    .from(clients)
+    .where(eq(clients.professionalId, professionalId));
+  return row!;
 }

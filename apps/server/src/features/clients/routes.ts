@@ -10,15 +10,17 @@ import type { Db } from '../../db/client';
 import * as clients from './service';
 import { idParams } from '../../lib/params';
 
-/** Clientes (SPEC.md section 2): searchable, paginated list and the client form. */
+/** Clientes (docs/product.md section 2): searchable, paginated list and the client form. */
 export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const deps = { db, clock: app.clock };
   app.get(
     '/api/clients',
     {
       onRequest: app.requireProfessional,
       schema: { querystring: clientListQuerySchema, response: { 200: pageSchema(clientSchema) } },
     },
-    async (request) => clients.listClients(db, request.getProfessional().profileId, request.query),
+    async (request) =>
+      clients.listClients(deps, request.getProfessional().profileId, request.query),
   );
 
   app.get(
@@ -28,7 +30,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: { params: idParams, response: { 200: clientSchema } },
     },
     async (request) =>
-      clients.getClient(db, request.getProfessional().profileId, request.params.id),
+      clients.getClient(deps, request.getProfessional().profileId, request.params.id),
   );
 
   app.post(
@@ -39,7 +41,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request, reply) => {
       const client = await clients.createClient(
-        db,
+        deps,
         request.getProfessional().profileId,
         request.body,
       );
@@ -55,11 +57,10 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) =>
       clients.updateClient(
-        db,
+        deps,
         request.getProfessional().profileId,
         request.params.id,
         request.body,
-        app.clock.now(),
       ),
   );
 
@@ -67,7 +68,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/api/clients/:id',
     { onRequest: app.requireProfessional, schema: { params: idParams } },
     async (request, reply) => {
-      await clients.deleteClient(db, request.getProfessional().profileId, request.params.id);
+      await clients.deleteClient(deps, request.getProfessional().profileId, request.params.id);
       return reply.status(204).send();
     },
   );

@@ -12,7 +12,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return getDashboardSummary(db, request.getProfessional(), app.clock.now());
+      return getDashboardSummary({ db, clock: app.clock }, request.getProfessional());
     },
   );
 };

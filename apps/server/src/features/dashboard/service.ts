@@ -1,33 +1,34 @@
-import {
-  formatTime,
-  getDashboardPeriods,
-  toAppointmentStatus,
-  toCents,
-  type DashboardSummary,
-} from '@agendaki/shared';
+import { getDashboardPeriods, toCents, type DashboardSummary } from '@agendaki/shared';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import type { Professional } from '../../plugins/auth';
-import { getAppointmentFigures, getClientFigures, listUpcomingAppointments } from './repo';
+import { getAppointmentFigures, listUpcomingAppointments } from '../appointments/service';
+import { countClients } from '../clients/service';
+
+/** The database and the clock (decision 010). */
+export interface DashboardDeps {
+  db: Db;
+  clock: Clock;
+}
 
 const UPCOMING_LIMIT = 5;
 
 /**
- * The dashboard home's figures (DECISIONS.md, Dashboard: every figure real). "Today", "now" and
+ * The dashboard home's figures (docs/product.md, Dashboard: every figure real). "Today", "now" and
  * the months are those of the professional's zone. Cancelled appointments count nowhere. The
  * month figures are month-to-date (1st to today) and compare with the same span of the
  * previous month, so the 10th compares with the 1st–10th of last month.
  */
 export async function getDashboardSummary(
-  db: Db,
+  deps: DashboardDeps,
   professional: Professional,
-  now: Date,
 ): Promise<DashboardSummary> {
-  const periods = getDashboardPeriods(now, professional.timezone);
+  const periods = getDashboardPeriods(deps.clock.now(), professional.timezone);
   const [figures, clientFigures, upcoming] = await Promise.all([
-    getAppointmentFigures(db, professional.profileId, periods),
-    getClientFigures(db, professional.profileId, periods.monthStartsAt),
+    getAppointmentFigures(deps, professional.profileId, periods),
+    countClients(deps, professional.profileId, periods.monthStartsAt),
     listUpcomingAppointments(
-      db,
+      deps,
       professional.profileId,
       { date: periods.today, time: periods.nowTime },
       UPCOMING_LIMIT,
@@ -41,16 +42,16 @@ export async function getDashboardSummary(
     monthAppointments: figures.monthAppointments,
     previousMonthAppointments: figures.previousMonthAppointments,
     clientsTotal: clientFigures.total,
-    newClientsThisMonth: clientFigures.newThisMonth,
-    upcoming: upcoming.map((row) => ({
-      id: row.id,
-      appointmentDate: row.appointmentDate,
-      startTime: formatTime(row.startTime),
-      endTime: formatTime(row.endTime),
-      status: toAppointmentStatus(row.status),
-      clientName: row.clientName,
-      serviceName: row.serviceName,
-      totalPriceCents: toCents(row.totalPrice),
+    newClientsThisMonth: clientFigures.newSince,
+    upcoming: upcoming.map((appointment) => ({
+      id: appointment.id,
+      appointmentDate: appointment.appointmentDate,
+      startTime: appointment.startTime,
+      endTime: appointment.endTime,
+      status: appointment.status,
+      clientName: appointment.client.name,
+      serviceName: appointment.service.name,
+      totalPriceCents: appointment.totalPriceCents,
     })),
   };
 }

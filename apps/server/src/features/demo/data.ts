@@ -1,7 +1,7 @@
 import type { AppointmentStatus } from '@agendaki/shared';
 
 /**
- * The demo professional behind "Ver Demonstração" (DECISIONS.md): a studio at /book/demo with
+ * The demo professional behind "Ver Demonstração" (docs/product.md, Ver Demonstração): a studio at /book/demo with
  * real services, hours and a few appointments, created at start when DEMO_DATA is on.
  */
 

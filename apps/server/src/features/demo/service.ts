@@ -2,21 +2,35 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addDaysToDate, getWeekday, zonedToday, type Service } from '@agendaki/shared';
+import {
+  addDaysToDate,
+  DEFAULT_TIMEZONE,
+  getWeekday,
+  zonedToday,
+  type Service,
+} from '@agendaki/shared';
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { getSqlState, SQLSTATE } from '../../lib/errors';
 import { createAppointment, listBusyTimes } from '../appointments/service';
+import { ensureConfirmedAccount } from '../auth/seeding';
 import { getWeek, replaceWeek } from '../availability/service';
 import { findOrCreateClientByEmail } from '../clients/service';
+import { getProfileByUserId, insertProfileWithLink } from '../profile/service';
 import { createService, listServices, setServiceImage } from '../services/service';
 import type { FileStorage } from '../storage/service';
+import { setPaidUntil } from '../subscription/service';
 import {
+  DEMO_ACCOUNT_ID,
   DEMO_CLIENTS,
   DEMO_DAYS_AHEAD,
+  DEMO_EMAIL,
+  DEMO_LINK,
+  DEMO_PROFILE,
   DEMO_SATURDAY_PATTERN,
   DEMO_SERVICES,
+  DEMO_USER_ID,
   DEMO_WEEK,
   DEMO_WEEKDAY_PATTERNS,
   type DemoService,
@@ -52,11 +66,30 @@ export async function seedDemoData(deps: DemoDeps): Promise<DemoSeedResult> {
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   return deps.db.transaction(async (tx) => {
     await repo.lockDemoSeeding(tx);
-    const isNew = await repo.insertDemoUser(tx, passwordHash, now);
-    await repo.insertDemoProfile(tx, now);
-    const profile = await repo.findDemoProfile(tx);
+    const isNew = await ensureConfirmedAccount(tx, {
+      id: DEMO_USER_ID,
+      accountId: DEMO_ACCOUNT_ID,
+      name: DEMO_PROFILE.professionalName,
+      email: DEMO_EMAIL,
+      passwordHash,
+      now,
+    });
+    await insertProfileWithLink(tx, {
+      userId: DEMO_USER_ID,
+      professionalName: DEMO_PROFILE.professionalName,
+      businessName: DEMO_PROFILE.businessName,
+      email: DEMO_EMAIL,
+      bio: DEMO_PROFILE.bio,
+      customLink: DEMO_LINK,
+      isActive: true,
+      timezone: DEFAULT_TIMEZONE,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const profile = await getProfileByUserId(tx, DEMO_USER_ID);
     if (!profile) return { status: 'link-taken' as const };
-    await repo.upsertDemoSubscription(tx, new Date(now.getTime() + PAID_AHEAD_MS), now);
+    // Active, paid far ahead, so the public page stays open however old the demo gets.
+    await setPaidUntil(tx, DEMO_USER_ID, new Date(now.getTime() + PAID_AHEAD_MS), now);
 
     const services = await ensureServices({ ...deps, db: tx }, profile.id, now);
     if ((await getWeek(tx, profile.id)).isDefault) {
@@ -64,7 +97,7 @@ export async function seedDemoData(deps: DemoDeps): Promise<DemoSeedResult> {
     }
     const clientIds: string[] = [];
     for (const client of DEMO_CLIENTS) {
-      clientIds.push((await findOrCreateClientByEmail(tx, profile.id, client, now)).id);
+      clientIds.push((await findOrCreateClientByEmail({ ...deps, db: tx }, profile.id, client)).id);
     }
     const appointmentsAdded = await topUpAppointments(tx, {
       profileId: profile.id,
@@ -118,14 +151,14 @@ async function topUpAppointments(
     const date = addDaysToDate(demo.today, offset);
     const weekday = getWeekday(date);
     if (weekday === 0) continue;
-    if ((await listBusyTimes(db, demo.profileId, date)).length > 0) continue;
+    if ((await listBusyTimes({ db }, demo.profileId, date)).length > 0) continue;
     const pattern =
       weekday === 6
         ? DEMO_SATURDAY_PATTERN
         : DEMO_WEEKDAY_PATTERNS[Number(date.slice(8)) % DEMO_WEEKDAY_PATTERNS.length]!;
     for (const [index, booking] of pattern.entries()) {
       try {
-        await createAppointment(db, demo.profileId, {
+        await createAppointment({ db }, demo.profileId, {
           clientId: demo.clientIds[(offset + index) % demo.clientIds.length]!,
           serviceId: demo.services.get(booking.service)!.id,
           appointmentDate: date,

@@ -1,6 +1,7 @@
-import { and, eq, like, ne, or } from 'drizzle-orm';
+import { and, desc, eq, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
+import { isUuid } from '../../lib/params';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 type NewProfile = typeof profiles.$inferInsert;
@@ -66,4 +67,53 @@ export async function isLinkHeldByAnother(
     .where(and(eq(profiles.customLink, customLink), ne(profiles.id, profileId)))
     .limit(1);
   return row !== undefined;
+}
+
+// ------------------------------------------------ the public booking page's lookups (features/public-profile)
+
+const publicColumns = {
+  id: profiles.id,
+  userId: profiles.userId,
+  professionalName: profiles.professionalName,
+  businessName: profiles.businessName,
+  email: profiles.email,
+  phone: profiles.phone,
+  bio: profiles.bio,
+  avatarUrl: profiles.avatarUrl,
+  customLink: profiles.customLink,
+  isActive: profiles.isActive,
+  timezone: profiles.timezone,
+};
+
+export type PublicProfileRow = NonNullable<Awaited<ReturnType<typeof findPublicProfileById>>>;
+
+export async function findPublicProfileById(db: Db, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select(publicColumns)
+    .from(profiles)
+    .where(eq(profiles.id, id.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/**
+ * By custom link (links are lowercase, so the identifier is too) or by profile id. A link that
+ * happens to look like a UUID wins over another profile's id.
+ */
+export async function findPublicProfileByIdentifier(
+  db: Db,
+  identifier: string,
+): Promise<PublicProfileRow | undefined> {
+  const value = identifier.toLowerCase();
+  // Neither a link nor an id can hold anything else (a NUL byte would even fail the query).
+  if (!/^[a-z0-9-]{1,64}$/.test(value)) return undefined;
+  const byLink = eq(profiles.customLink, value);
+  const [row] = await db
+    .select(publicColumns)
+    .from(profiles)
+    .where(isUuid(value) ? or(byLink, eq(profiles.id, value)) : byLink)
+    .orderBy(desc(sql`${profiles.customLink} = ${value}`))
+    .limit(1);
+  return row;
 }

@@ -64,7 +64,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
   );
 
-  // Editing the link needs subscription access (DECISIONS.md, Subscription): 403 otherwise.
+  // Editing the link needs subscription access (docs/product.md, Subscription): 403 otherwise.
   app.put(
     '/api/profile/link',
     {

@@ -20,6 +20,7 @@ import {
   updateProfileById,
   type ProfileRow,
 } from './repo';
+import * as repo from './repo';
 
 export interface NewProfileInput {
   userId: string;
@@ -40,7 +41,7 @@ function* linkCandidates(base: string): Generator<string> {
 
 /**
  * Creates the profile of a new account with a unique link from the business name: "studio-ana",
- * then "studio-ana-2", "studio-ana-3"… skipping reserved words (DECISIONS.md, Custom link).
+ * then "studio-ana-2", "studio-ana-3"… skipping reserved words (docs/product.md, Custom link).
  * `db` is the sign-up transaction; a link taken concurrently moves on to the next candidate.
  */
 export async function createProfileForNewUser(db: Db, input: NewProfileInput): Promise<ProfileRow> {
@@ -88,7 +89,7 @@ function profileGone(): AppError {
   return new AppError('NOT_FOUND', 'Perfil não encontrado');
 }
 
-/** Configurações > Negócio: names, phone, bio and the time zone (DECISIONS.md, Time). */
+/** Configurações > Negócio: names, phone, bio and the time zone (docs/product.md, Time). */
 export async function updateProfile(
   db: Db,
   profileId: string,
@@ -101,7 +102,7 @@ export async function updateProfile(
 }
 
 /**
- * The editors' check, 500 ms after typing stops (DECISIONS.md, Custom link): the shared rule on
+ * The editors' check, 500 ms after typing stops (docs/product.md, Custom link): the shared rule on
  * the normalized candidate, then whether another profile holds it. One's own link is available.
  */
 export async function checkLinkAvailability(
@@ -150,4 +151,26 @@ export async function changeCustomLink(
   }
   if (!row) throw profileGone();
   return toProfileView(row);
+}
+
+// ------------------------------------------------ for features/public-profile and features/demo
+
+export type { PublicProfileRow } from './repo';
+
+/** A professional as the public page shows them, by profile id. */
+export function findPublicProfileById(db: Db, id: string) {
+  return repo.findPublicProfileById(db, id);
+}
+
+/** A professional by custom link or profile id (a link that looks like a UUID wins). */
+export function findPublicProfileByIdentifier(db: Db, identifier: string) {
+  return repo.findPublicProfileByIdentifier(db, identifier);
+}
+
+/** Inserts a profile with its fixed link (features/demo); nothing when the link is taken. */
+export function insertProfileWithLink(
+  db: Db,
+  values: Parameters<typeof repo.insertProfileUnlessLinkTaken>[1],
+): Promise<ProfileRow | undefined> {
+  return repo.insertProfileUnlessLinkTaken(db, values);
 }

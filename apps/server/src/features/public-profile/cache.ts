@@ -1,7 +1,7 @@
 import type { AvailabilityWeek, BillingSnapshot, BusyInterval, Service } from '@agendaki/shared';
 import { LRUCache } from 'lru-cache';
 import { isUuid } from '../../lib/params';
-import type { PublicProfileRow } from './repo';
+import type { PublicProfileRow } from '../profile/service';
 
 /**
  * The channel migration 0007 notifies on every relevant commit: a profile id (anything about the

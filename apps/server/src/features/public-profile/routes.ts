@@ -14,7 +14,7 @@ import { getPublicProfessional, listPublicSlots } from './service';
 const params = z.object({ identifier: z.string() });
 
 /**
- * The public booking page's reads (SPEC.md section 7, public booking), without a session.
+ * The public booking page's reads (docs/product.md section 7, public booking), without a session.
  * Answers change with every booking, so browsers and proxies keep nothing (`no-store`); this
  * process keeps the database reads behind them until PostgreSQL says they changed (cache.ts).
  */

@@ -16,12 +16,16 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { listBusyTimes } from '../appointments/service';
 import { getWeek } from '../availability/service';
+import {
+  findPublicProfileById,
+  findPublicProfileByIdentifier,
+  type PublicProfileRow,
+} from '../profile/service';
 import { listServices } from '../services/service';
 import { findBillingSnapshot } from '../subscription/service';
 import type { ProfessionalCatalog, PublicReadCache } from './cache';
-import * as repo from './repo';
 
-export type BookableProfessional = repo.PublicProfileRow;
+export type BookableProfessional = PublicProfileRow;
 
 /** Where the public reads come from: the database, through this process's cache (cache.ts). */
 export interface PublicReads {
@@ -31,7 +35,7 @@ export interface PublicReads {
 
 async function loadCatalog(
   db: Db,
-  profile: repo.PublicProfileRow | undefined,
+  profile: PublicProfileRow | undefined,
 ): Promise<ProfessionalCatalog | undefined> {
   if (!profile) return undefined;
   const [billing, services, week] = await Promise.all([
@@ -44,7 +48,7 @@ async function loadCatalog(
 
 /**
  * A professional the public may book: the profile exists, is active, and its subscription gives
- * access at `now` (DECISIONS.md, Subscription: otherwise the page shows "Profissional não
+ * access at `now` (docs/product.md, Subscription: otherwise the page shows "Profissional não
  * encontrado"). `by` says whether `value` is a link-or-id from the address or a profile id.
  * Access is worked out from the subscription's dates on every call, so a trial ends on time.
  */
@@ -58,10 +62,10 @@ export async function findBookableProfessional(
   const catalog =
     by === 'id'
       ? await cache.catalogById(key, async () =>
-          loadCatalog(db, await repo.findProfileById(db, key)),
+          loadCatalog(db, await findPublicProfileById(db, key)),
         )
       : await cache.catalogByIdentifier(key, async () =>
-          loadCatalog(db, await repo.findProfileByIdentifier(db, key)),
+          loadCatalog(db, await findPublicProfileByIdentifier(db, key)),
         );
   if (!catalog?.profile.isActive) return undefined;
   return getBillingAccess(catalog.billing, now).hasAccess ? catalog : undefined;
@@ -105,7 +109,7 @@ function toPublicService(service: Service): PublicService {
 /**
  * What the booking page needs to open: profile, active services by name, open weekdays and
  * today in the professional's zone. Undefined for an unknown or unbookable professional.
- * The weekdays come from the week in effect: the saved one, else SPEC.md's defaults, exactly
+ * The weekdays come from the week in effect: the saved one, else the default week (docs/product.md section 4), exactly
  * as the professional sees it on "Horário de Atendimento".
  */
 export async function getPublicProfessional(
@@ -140,7 +144,7 @@ export function requireBookableServices(
 }
 
 /**
- * The start times offered on `date` for the selected services together (DECISIONS.md, Public
+ * The start times offered on `date` for the selected services together (docs/product.md, Public
  * booking slots); `busy: false` leaves appointments out, to tell "outside the hours or past"
  * apart from "taken", which the database's constraint decides at booking time.
  */
@@ -152,7 +156,9 @@ export async function computeSlots(
   const { profile, week } = catalog;
   if (input.date < zonedToday(input.now, profile.timezone)) return [];
   const busy = input.busy
-    ? await cache.busyTimes(profile.id, input.date, () => listBusyTimes(db, profile.id, input.date))
+    ? await cache.busyTimes(profile.id, input.date, () =>
+        listBusyTimes({ db }, profile.id, input.date),
+      )
     : [];
   return listAvailableSlots({
     date: input.date,

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { toSearchTerm } from '@agendaki/shared';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appointments, services } from '../../db/schema';
+import { services } from '../../db/schema';
 import { isUuid } from '../../lib/params';
 
 export type ServiceRow = typeof services.$inferSelect;
@@ -82,17 +83,37 @@ export async function deleteService(
   return row;
 }
 
-export async function hasAppointments(
-  db: Db,
-  professionalId: string,
-  serviceId: string,
-): Promise<boolean> {
-  const rows = await db
-    .select({ id: appointments.id })
-    .from(appointments)
+// ------------------------------------------------ read by other features, through service.ts
+
+/**
+ * The professional's services as a subquery that features/appointments and features/dashboard
+ * join: the SQL over `services` stays here, and the database still runs one statement.
+ */
+export function serviceDirectory(db: Db, professionalId: string) {
+  return db
+    .select({
+      id: services.id,
+      name: services.name,
+      price: services.price,
+      durationMinutes: services.durationMinutes,
+    })
+    .from(services)
+    .where(eq(services.professionalId, professionalId))
+    .as('service');
+}
+
+/** The ids of the professional's services whose name matches, without case or accents. */
+export function serviceIdsMatching(db: Db, professionalId: string, search: string) {
+  const term = toSearchTerm(search);
+  const pattern =
+    term.kind === 'digits' ? sql`${term.pattern}` : sql`agendaki_unaccent(lower(${term.pattern}))`;
+  return db
+    .select({ id: services.id })
+    .from(services)
     .where(
-      and(eq(appointments.professionalId, professionalId), eq(appointments.serviceId, serviceId)),
-    )
-    .limit(1);
-  return rows.length > 0;
+      and(
+        eq(services.professionalId, professionalId),
+        sql`agendaki_unaccent(lower(${services.name})) LIKE ${pattern}`,
+      ),
+    );
 }

@@ -33,7 +33,7 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
   return data;
 }
 
-/** Serviços (SPEC.md section 2): the professional's own services and their images. */
+/** Serviços (docs/product.md section 2): the professional's own services and their images. */
 export const servicesRoutes: FastifyPluginAsyncZod<{
   db: Db;
   storage: FileStorage;
@@ -55,7 +55,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
       }),
   );
 
-  // Creating a service needs subscription access (DECISIONS.md, Subscription); editing does not.
+  // Creating a service needs subscription access (docs/product.md, Subscription); editing does not.
   app.post(
     '/api/services',
     {

@@ -92,12 +92,10 @@ export async function deleteService(
 ): Promise<void> {
   const existing = await repo.findService(db, professionalId, id);
   if (!existing) throw new AppError('NOT_FOUND', NOT_FOUND);
-  if (await repo.hasAppointments(db, professionalId, id)) {
-    throw new AppError('CONFLICT', SERVICE_IN_USE_MESSAGE);
-  }
-  // The foreign key (ON DELETE RESTRICT) decides if an appointment arrived since the check.
+  // The foreign key from appointments (ON DELETE RESTRICT) decides: appointments are not ours to read.
   const deleted = await repo.deleteService(db, professionalId, id).catch((error: unknown) => {
-    if (getSqlState(error) === SQLSTATE.FOREIGN_KEY_VIOLATION) {
+    const state = getSqlState(error);
+    if (state === SQLSTATE.RESTRICT_VIOLATION || state === SQLSTATE.FOREIGN_KEY_VIOLATION) {
       throw new AppError('CONFLICT', SERVICE_IN_USE_MESSAGE);
     }
     throw error;
@@ -153,4 +151,33 @@ export async function removeServiceImage(
 async function removeQuietly(storage: FileStorage, url: string): Promise<void> {
   // The record no longer points at the file: a file left behind costs disk, never correctness.
   await storage.remove(url).catch(() => {});
+}
+
+// ------------------------------------------------ for features/appointments and features/dashboard
+
+export type ServiceDirectory = ReturnType<typeof repo.serviceDirectory>;
+export type ServiceIdsQuery = ReturnType<typeof repo.serviceIdsMatching>;
+
+/** The professional's services (id, name, price, duration), for a join in the caller's query. */
+export function serviceDirectory(db: Db, professionalId: string): ServiceDirectory {
+  return repo.serviceDirectory(db, professionalId);
+}
+
+/** The professional's services whose name matches a search, as a subquery. */
+export function serviceIdsMatching(
+  db: Db,
+  professionalId: string,
+  search: string,
+): ServiceIdsQuery {
+  return repo.serviceIdsMatching(db, professionalId, search);
+}
+
+/** Price and duration of one of the professional's services, or nothing when not theirs. */
+export async function findOwnService(
+  db: Db,
+  professionalId: string,
+  id: string,
+): Promise<{ price: string; durationMinutes: number } | undefined> {
+  const row = await repo.findService(db, professionalId, id);
+  return row && { price: row.price, durationMinutes: row.durationMinutes };
 }

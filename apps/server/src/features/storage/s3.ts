@@ -1,10 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
 import { AppError } from '../../lib/errors';
-import { createStoredName, STORED_NAME_PATTERN, type FileStorage } from './service';
+import { createStoredName, STORED_NAME_PATTERN, type FileStorage } from './files';
 
 /**
  * Service images in S3-compatible storage (AWS S3, MinIO, Cloudflare R2, …) for production
- * (DECISIONS.md, Deployment): objects are written and deleted with Signature V4 requests,
+ * (docs/product.md, Deployment): objects are written and deleted with Signature V4 requests,
  * and read by browsers straight from `publicUrl` (a bucket policy or CDN makes them public).
  */
 export interface S3Config {

@@ -1,43 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ServiceImageType } from '@agendaki/shared';
 import type { Env } from '../../config/env';
+import {
+  createStoredName,
+  EXTENSION_BY_TYPE,
+  STORED_NAME_PATTERN,
+  TYPE_BY_EXTENSION,
+  UPLOADS_URL_PREFIX,
+  type FileStorage,
+} from './files';
 import { createS3Storage } from './s3';
 
-/**
- * Where uploaded files live. One interface, so the rest of the server does not care whether
- * files sit in a local folder (embedded default) or in S3-compatible storage (production,
- * DECISIONS.md "Deployment"): `save` returns the public URL that is stored in the database,
- * `remove` takes that URL back.
- */
-export interface FileStorage {
-  save(file: { data: Buffer; contentType: ServiceImageType }): Promise<string>;
-  /** Removes a file saved by this storage; a URL it does not own or a missing file is ignored. */
-  remove(url: string): Promise<void>;
-  /** Set when files sit in a local folder that this server serves at /uploads/. */
-  localDirectory?: string;
-}
-
-export const UPLOADS_URL_PREFIX = '/uploads/';
-
-export const EXTENSION_BY_TYPE: Record<ServiceImageType, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
+// The storage's vocabulary lives in files.ts so s3.ts can use it without an import cycle.
+export {
+  createStoredName,
+  EXTENSION_BY_TYPE,
+  STORED_NAME_PATTERN,
+  TYPE_BY_EXTENSION,
+  UPLOADS_URL_PREFIX,
+  type FileStorage,
 };
-
-export const TYPE_BY_EXTENSION: Record<string, ServiceImageType> = Object.fromEntries(
-  Object.entries(EXTENSION_BY_TYPE).map(([type, ext]) => [ext, type as ServiceImageType]),
-);
-
-/** A random name the client cannot choose or guess: 32 hex characters and the type's extension. */
-export const STORED_NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|webp|gif)$/;
-
-export function createStoredName(contentType: ServiceImageType): string {
-  return `${randomBytes(16).toString('hex')}.${EXTENSION_BY_TYPE[contentType]}`;
-}
 
 /** Files in a local folder (DATA_DIR/uploads), served by this server at /uploads/<name>. */
 export function createLocalStorage(directory: string): FileStorage {

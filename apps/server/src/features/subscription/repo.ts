@@ -76,3 +76,23 @@ export async function updateSubscriptionByUserId(
 ): Promise<void> {
   await db.update(subscriptions).set(values).where(eq(subscriptions.userId, userId));
 }
+
+/** Active and paid until `periodEnd` (features/demo), created or overwritten. */
+export async function upsertPaidSubscription(
+  db: Db,
+  userId: string,
+  periodEnd: Date,
+  now: Date,
+): Promise<void> {
+  const values = {
+    status: 'active',
+    trialEnd: null,
+    currentPeriodEnd: periodEnd,
+    cancelAtPeriodEnd: false,
+    updatedAt: now,
+  };
+  await db
+    .insert(subscriptions)
+    .values({ userId, createdAt: now, ...values })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+}

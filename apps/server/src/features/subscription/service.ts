@@ -14,6 +14,7 @@ import {
   findUserIdByProviderIds,
   insertSubscription,
   updateSubscriptionByUserId,
+  upsertPaidSubscription,
   type ProviderSubscriptionValues,
   type SubscriptionRow,
 } from './repo';
@@ -22,7 +23,7 @@ export type { ProviderSubscriptionValues, SubscriptionRow };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Sign-up starts a 7-day trial (DECISIONS.md, Accounts and sessions); `db` may be a transaction. */
+/** Sign-up starts a 7-day trial (docs/product.md, Accounts and sessions); `db` may be a transaction. */
 export async function startTrial(db: Db, userId: string, now: Date): Promise<void> {
   await insertSubscription(db, {
     userId,
@@ -116,4 +117,14 @@ export async function saveProviderState(
   values: ProviderSubscriptionValues,
 ): Promise<void> {
   await updateSubscriptionByUserId(db, userId, values);
+}
+
+/** Active and paid until `periodEnd`, whatever it was (features/demo's account). */
+export async function setPaidUntil(
+  db: Db,
+  userId: string,
+  periodEnd: Date,
+  now: Date,
+): Promise<void> {
+  await upsertPaidSubscription(db, userId, periodEnd, now);
 }

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { BookingPage } from '@/features/booking/components/booking-page';
 
 /**
- * /book/:customLink and /profissional/:identifier are the same screen (SPEC.md section 2).
+ * /book/:customLink and /profissional/:identifier are the same screen (docs/product.md section 2).
  * A visit to these addresses gets book.html from the server, its own small app (booking-app.tsx);
  * this route only serves a client-side navigation here (links to the page are plain anchors).
  */

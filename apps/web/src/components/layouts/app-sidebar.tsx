@@ -38,7 +38,7 @@ function SidebarNavLink({ item }: { item: DashboardNavItem }) {
   );
 }
 
-/** The dashboard's sidebar: product, subtitle and the eight pages in SPEC.md's order. */
+/** The dashboard's sidebar: product, subtitle and the eight pages in the order of docs/product.md section 2. */
 export function AppSidebar() {
   return (
     <Sidebar title="Menu do painel">

@@ -34,7 +34,7 @@ function SessionError({ message, onRetry }: { message: string; onRetry: () => vo
 }
 
 /**
- * The professional area's frame (SPEC.md "Dashboard shell"): a spinner while the session loads,
+ * The professional area's frame (docs/product.md section 2, "Dashboard shell"): a spinner while the session loads,
  * /auth without a user, else the collapsible sidebar, the top bar and the page.
  */
 export function DashboardLayout() {

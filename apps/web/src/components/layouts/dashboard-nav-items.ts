@@ -19,7 +19,7 @@ export interface DashboardNavItem {
   isExact?: boolean;
 }
 
-/** Sidebar entries, in SPEC.md's order. */
+/** Sidebar entries, in the order of docs/product.md section 2. */
 export const DASHBOARD_NAV_ITEMS: readonly DashboardNavItem[] = [
   {
     label: 'Dashboard',

@@ -1,6 +1,6 @@
 /**
  * The avatar's letters: the first two characters, upper case, of the part of the e-mail before
- * the @ (SPEC.md "Dashboard shell"). "ana.souza@x.com" -> "AN"; "j@x.com" -> "J".
+ * the @ (docs/product.md section 2, "Dashboard shell"). "ana.souza@x.com" -> "AN"; "j@x.com" -> "J".
  */
 export function getEmailInitials(email: string): string {
   const localPart = email.trim().split('@')[0] ?? '';

@@ -16,7 +16,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from './sheet';
 import { TooltipProvider } from './tooltip';
 
 /*
- * A collapsible sidebar (SPEC.md "Dashboard shell", section 9): 16rem open, 3rem collapsed to
+ * A collapsible sidebar (docs/product.md section 2, "Dashboard shell", section 9): 16rem open, 3rem collapsed to
  * icons, and under 768px a slide-over of 18rem. Ctrl/Cmd+B toggles it; the desktop state is
  * remembered for 7 days in the cookie `sidebar:state`.
  */

@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/layouts/page-header';
-import { SettingsTabs } from '@/features/settings/components/settings-tabs';
+import { SettingsTabs } from './settings-tabs';
 
 export function SettingsRoute() {
   return (

@@ -52,7 +52,7 @@ export function useAppointments(filters: AppointmentFilters) {
   return useInfiniteQuery(getAppointmentsInfiniteQueryOptions(filters));
 }
 
-/** Whether any appointment exists at all: the filters show only then (SPEC.md section 2). */
+/** Whether any appointment exists at all: the filters show only then (docs/product.md section 2). */
 export function getHasAppointmentsQueryOptions() {
   return queryOptions({
     queryKey: [...APPOINTMENTS_QUERY_KEY, 'any'],

@@ -208,7 +208,7 @@ describe('appointment form: client picker', () => {
     });
   });
 
-  it('an empty client keeps the SPEC message', async () => {
+  it('an empty client keeps the product.md message', async () => {
     stubFormApi();
     const user = userEvent.setup();
     const dialog = renderForm();

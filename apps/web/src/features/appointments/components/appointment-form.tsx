@@ -30,7 +30,7 @@ import { MissingHint } from './missing-hint';
 
 type FormOutput = z.output<typeof appointmentInputSchema>;
 
-/** SPEC.md section 5: only the first validation message is shown, in this order. */
+/** docs/product.md section 5: only the first validation message is shown, in this order. */
 const reportInvalid = toastFirstValidationError<AppointmentInput>([
   'clientId',
   'serviceId',
@@ -54,7 +54,7 @@ export interface AppointmentFormProps {
   onDone: () => void;
 }
 
-/** Client, service, date, start time, status and notes (SPEC.md section 5, appointment form). */
+/** Client, service, date, start time, status and notes (docs/product.md section 5, appointment form). */
 export function AppointmentForm({ appointment, today, onDone }: AppointmentFormProps) {
   const save = useSaveAppointment();
   const services = useServiceChoices();

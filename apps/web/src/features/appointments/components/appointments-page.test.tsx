@@ -161,7 +161,7 @@ describe('Agenda page', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 
-  it('a load failure shows the SPEC toast', async () => {
+  it('a load failure shows the product.md toast', async () => {
     stubApi({ 'GET /api/appointments': apiErrorResponse(500, 'INTERNAL', 'Falhou') });
     renderPage(<AppointmentsPage />);
     expect(await screen.findByText('Erro ao carregar agendamentos')).toBeDefined();

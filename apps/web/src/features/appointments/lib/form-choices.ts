@@ -55,7 +55,7 @@ export function describeService(service: ServiceChoice): string {
 }
 
 /**
- * The end time and value the server will compute (SPEC.md section 9: end = start + duration;
+ * The end time and value the server will compute (docs/product.md section 9: end = start + duration;
  * value = the service's price), or null until both are known or when it would pass midnight.
  */
 export function getBookingPreview(

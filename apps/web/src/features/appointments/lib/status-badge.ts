@@ -13,7 +13,7 @@ const VARIANTS: Record<AppointmentStatus, NonNullable<BadgeProps['variant']>> = 
 };
 
 /**
- * SPEC.md section 4: cancelled is destructive, completed secondary, the others default; an
+ * docs/product.md section 4: cancelled is destructive, completed secondary, the others default; an
  * unknown status reads as "Agendado".
  */
 export function getStatusBadge(status: string): {

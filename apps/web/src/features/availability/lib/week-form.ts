@@ -21,7 +21,7 @@ export interface DayForm {
   windows: TimeWindow[];
 }
 
-/** Seven days, index 0 = Sunday (SPEC.md section 9). */
+/** Seven days, index 0 = Sunday (docs/product.md section 9). */
 export type WeekForm = DayForm[];
 
 const DEFAULT_WINDOW: TimeWindow = {

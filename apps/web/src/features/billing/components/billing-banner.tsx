@@ -1,5 +1,5 @@
 import type { BillingSummary } from '@agendaki/shared';
-import { SubscriptionBannerView } from '@/features/subscription/components/subscription-banner';
+import { SubscriptionBannerView } from '@/components/subscription-banner-view';
 import { getSubscriptionBannerContent } from '@/features/subscription/utils/get-banner-content';
 import { formatBillingDate, toSubscriptionView } from '../lib/billing-view';
 

@@ -60,7 +60,7 @@ function BillingSkeleton() {
   );
 }
 
-/** Assinaturas (SPEC.md "Subscription screen"): banner, plan card, details card. */
+/** Assinaturas (docs/product.md section 2, "Assinatura"): banner, plan card, details card. */
 export function BillingPage() {
   const waitForActivationUntil = useCheckoutReturn();
   const billing = useBilling({ pollUntil: waitForActivationUntil });

@@ -157,7 +157,7 @@ function DemoCheckout({
 }
 
 /**
- * The local provider's checkout and portal (DECISIONS.md, Subscription), opened in a new tab by
+ * The local provider's checkout and portal (docs/product.md, Subscription), opened in a new tab by
  * "Assinar Agora", "Gerenciar Assinatura" or "Cancelar Pagamento Recorrente".
  */
 export function DemoCheckoutPage() {

@@ -7,7 +7,7 @@ export function showCheckoutError(error: unknown) {
   toast.error('Erro ao abrir a página de pagamento', { description: getErrorMessage(error) });
 }
 
-/** "Assinar Agora": opens the provider's checkout in a new tab (SPEC.md, Dashboard home). */
+/** "Assinar Agora": opens the provider's checkout in a new tab (docs/product.md section 2, "Dashboard home"). */
 export function SubscribeButton({ children = 'Assinar Agora', ...props }: ButtonProps) {
   const checkout = useStartCheckout();
   return (

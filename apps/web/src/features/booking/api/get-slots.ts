@@ -16,7 +16,7 @@ export interface GetSlotsParams {
   serviceIds: readonly string[];
 }
 
-/** The start times the server offers for the whole selected duration (DECISIONS.md). */
+/** The start times the server offers for the whole selected duration (docs/product.md, Public booking slots). */
 export function getSlots(
   { professionalId, date, serviceIds }: GetSlotsParams,
   signal?: AbortSignal,

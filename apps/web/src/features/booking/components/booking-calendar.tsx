@@ -11,7 +11,7 @@ export interface BookingCalendarProps {
 
 /**
  * One day, in pt-BR; past days and weekdays without an active window are disabled
- * (DECISIONS.md, Public booking slots). Loaded on demand: react-day-picker and date-fns are
+ * (docs/product.md, Public booking slots). Loaded on demand: react-day-picker and date-fns are
  * the heaviest part of the page (see date-step.tsx).
  */
 export function BookingCalendar({

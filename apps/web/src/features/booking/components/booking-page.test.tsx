@@ -399,7 +399,7 @@ describe('public booking page: confirmation', () => {
     });
   });
 
-  it('on failure: SPEC toast, the dialog stays open, and a retry reuses the key', async () => {
+  it('on failure: product.md toast, the dialog stays open, and a retry reuses the key', async () => {
     let answer = 'fail';
     const { calls } = stubBookingApi({
       [BOOKINGS_PATH]: ({ body }: StubRequest) =>

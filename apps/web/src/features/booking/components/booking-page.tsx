@@ -14,7 +14,7 @@ export const UNEXPECTED_LOAD_ERROR = 'Erro inesperado ao carregar dados';
  */
 export const INVALID_LINK_MESSAGE = 'Link inválido';
 
-/** SPEC.md section 8, public page load: "Erro na busca: {message}" or the unexpected text. */
+/** docs/product.md section 8, public page load: "Erro na busca: {message}" or the unexpected text. */
 function describeLoadError(error: unknown): string {
   return isApiError(error) ? `Erro na busca: ${error.message}` : UNEXPECTED_LOAD_ERROR;
 }

@@ -33,7 +33,7 @@ function ConfirmationLoading() {
   );
 }
 
-/** The three steps and the confirmation (SPEC.md section 4, Booking wizard). */
+/** The three steps and the confirmation (docs/product.md section 4, Booking wizard). */
 export function BookingWizard({ data }: { data: PublicProfessionalResponse }) {
   const { profile, services } = data;
   const [state, dispatch] = useReducer(wizardReducer, INITIAL_WIZARD_STATE);

@@ -31,7 +31,7 @@ function OptionalMark() {
 }
 
 /**
- * The client's details (SPEC.md section 5, public booking), validated by the shared schema.
+ * The client's details (docs/product.md section 5, public booking), validated by the shared schema.
  * Each field shows its first failing rule under it, and the first invalid field gets focus.
  */
 export function ContactForm({ form, isPending, onConfirm, onCancel }: ContactFormProps) {

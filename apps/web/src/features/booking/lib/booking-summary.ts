@@ -8,7 +8,7 @@ export interface BookingSummary {
   totalPriceCents: number;
 }
 
-/** Totals of the chosen services (SPEC.md section 9: sums of durations and prices). */
+/** Totals of the chosen services (docs/product.md section 9: sums of durations and prices). */
 export function summarizeSelection(
   services: readonly PublicService[],
   selectedIds: readonly string[],

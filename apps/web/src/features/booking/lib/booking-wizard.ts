@@ -1,5 +1,5 @@
 /**
- * The booking wizard (SPEC.md section 4): 1 Serviços, 2 Data, 3 Horário. Forward from 1 needs a
+ * The booking wizard (docs/product.md section 4): 1 Serviços, 2 Data, 3 Horário. Forward from 1 needs a
  * service, from 2 a date; back goes down one step; a slot opens the confirmation only when
  * services and a date exist. Pure, so the rules are tested without a screen.
  */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { CLIENTS_QUERY_KEY } from './get-clients';
 
-/** Deletes the client and, with them, their appointments (DECISIONS.md, Data). */
+/** Deletes the client and, with them, their appointments (docs/product.md, Data). */
 export function deleteClient(id: string): Promise<void> {
   return apiClient.delete<void>(`/api/clients/${encodeURIComponent(id)}`);
 }

@@ -9,7 +9,7 @@ import { getWhatsAppLink } from '../lib/whatsapp-link';
 
 export interface ClientCardProps {
   client: Client;
-  /** The professional's zone: "Cadastrado em" is their calendar date (DECISIONS.md, Time). */
+  /** The professional's zone: "Cadastrado em" is their calendar date (docs/product.md, Time). */
   timeZone: string;
   onEdit: (client: Client) => void;
   onDelete: (client: Client) => void;

@@ -46,7 +46,7 @@ export interface ClientFormDialogProps {
   client?: Client;
 }
 
-/** The client form (SPEC.md section 5): the shared schema, its pt-BR messages under each field. */
+/** The client form (docs/product.md section 5): the shared schema, its pt-BR messages under each field. */
 export function ClientFormDialog({ open, onOpenChange, client }: ClientFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

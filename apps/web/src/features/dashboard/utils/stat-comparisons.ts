@@ -1,5 +1,5 @@
 /**
- * The stat cards' sub-texts, computed from real figures (DECISIONS.md, Dashboard). The month
+ * The stat cards' sub-texts, computed from real figures (docs/product.md, Dashboard). The month
  * figures come from the server month-to-date, compared with the same days of the last month.
  */
 

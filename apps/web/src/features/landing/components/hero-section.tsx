@@ -9,7 +9,7 @@ import { RatingLine } from './rating-line';
 
 export function HeroSection() {
   const { data: config } = useConfig();
-  // The demo professional exists only when the server seeds it (DECISIONS.md, "Ver Demonstração").
+  // The demo professional exists only when the server seeds it (docs/product.md, "Ver Demonstração").
   const isDemoVisible = config?.isDemoEnabled !== false;
 
   return (

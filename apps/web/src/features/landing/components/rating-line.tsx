@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 
 const STAR_COUNT = 5;
 
-/** The marketing claims of SPEC.md section 1: a 4.9/5 rating and more than 1,000 professionals. */
+/** The marketing claims of docs/product.md section 1: a 4.9/5 rating and more than 1,000 professionals. */
 export function RatingLine() {
   return (
     <div className="flex flex-col items-center justify-center gap-2 text-sm sm:flex-row sm:gap-3">

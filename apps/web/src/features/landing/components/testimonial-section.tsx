@@ -1,6 +1,6 @@
 import { Quote, Star } from 'lucide-react';
 
-/** The one testimonial SPEC.md section 1 calls for. */
+/** The one testimonial docs/product.md section 1 calls for. */
 export function TestimonialSection() {
   return (
     <section aria-labelledby="testimonial-title" className="border-y bg-muted/50 py-16 sm:py-24">

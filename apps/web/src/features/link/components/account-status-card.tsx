@@ -36,7 +36,7 @@ function InactiveReason({ profile, hasAccess }: AccountStatusCardProps) {
 
 /** Meu Link's status card: who the page belongs to and whether clients can book through it. */
 export function AccountStatusCard({ profile, hasAccess }: AccountStatusCardProps) {
-  // DECISIONS.md (Subscription): without access the public page shows "not yet active".
+  // docs/product.md (Subscription): without access the public page shows "not yet active".
   const isActive = profile.isActive && hasAccess;
   return (
     <Card>

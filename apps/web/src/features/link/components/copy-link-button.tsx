@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { copyText } from '@/lib/copy-text';
 
-/** SPEC.md section 9: the copied indicator lasts 2000 ms. */
+/** docs/product.md section 9: the copied indicator lasts 2000 ms. */
 export const COPIED_MS = 2000;
 
 export interface CopyLinkButtonProps {

@@ -11,7 +11,7 @@ import { useUpdateCustomLink } from '../api/update-custom-link';
 import { useLinkCheck, type LinkCheck } from '../hooks/use-link-check';
 import { getPublicLinkPrefix } from '../lib/public-link';
 
-/** Where the editor sits: the two screens word a refused save differently (SPEC.md section 8). */
+/** Where the editor sits: the two screens word a refused save differently (docs/product.md section 8). */
 export type LinkEditorPlace = 'settings' | 'my-link';
 
 const REFUSED_LINK_TITLE = 'Link inválido ou já em uso.';
@@ -82,7 +82,7 @@ export interface CustomLinkEditorProps {
 }
 
 /**
- * The one custom-link editor of Configurações and Meu Link (DECISIONS.md, Custom link): the
+ * The one custom-link editor of Configurações and Meu Link (docs/product.md, Custom link): the
  * input is normalized while typing, availability is checked 500 ms after typing stops, and
  * saving is possible only for an available link that differs from the current one.
  */

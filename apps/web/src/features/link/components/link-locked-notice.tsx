@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 
-/** Why the link editor is disabled: editing needs subscription access (DECISIONS.md). */
+/** Why the link editor is disabled: editing needs subscription access (docs/product.md, Subscription). */
 export function LinkLockedNotice() {
   return (
     <Alert variant="warning">

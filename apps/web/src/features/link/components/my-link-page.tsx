@@ -21,7 +21,7 @@ function LoadFailure({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Meu Link (SPEC.md section 2): account status, the public link and how to start. */
+/** Meu Link (docs/product.md section 2): account status, the public link and how to start. */
 export function MyLinkPage() {
   const me = useMe();
 

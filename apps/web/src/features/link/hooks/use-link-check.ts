@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { getLinkAvailabilityQueryOptions } from '../api/check-link-availability';
 
-/** SPEC.md section 9: the availability check runs 500 ms after typing stops. */
+/** docs/product.md section 9: the availability check runs 500 ms after typing stops. */
 export const LINK_CHECK_DELAY_MS = 500;
 
 export const LINK_CHECK_FAILED_MESSAGE = 'Não foi possível verificar o link. Tente novamente.';
 
-/** SPEC.md section 4 (Custom-link editing): unknown / checking / available / unavailable. */
+/** docs/product.md section 4 (Custom-link editing): unknown / checking / available / unavailable. */
 export type LinkCheck =
   | { status: 'unknown' }
   | { status: 'checking' }
@@ -33,7 +33,7 @@ export function useLinkCheck(value: string, currentLink: string, enabled: boolea
   if (!isCandidate) return { status: 'unknown' };
   if (!rule.available) return { status: 'unavailable', message: rule.message ?? 'Link inválido' };
   if (query.isFetching) return { status: 'checking' };
-  // SPEC.md section 7: a failed check marks the link unavailable.
+  // docs/product.md section 7: a failed check marks the link unavailable.
   if (query.isError) return { status: 'unavailable', message: LINK_CHECK_FAILED_MESSAGE };
   if (!query.data) return { status: 'checking' };
   if (query.data.available) return { status: 'available' };

@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths';
 
-/** The address clients open: this site's origin plus /book/<link> (SPEC.md section 2). */
+/** The address clients open: this site's origin plus /book/<link> (docs/product.md section 2). */
 export function getPublicLinkUrl(customLink: string): string {
   return `${window.location.origin}${paths.book.getHref(customLink)}`;
 }

@@ -20,7 +20,7 @@ export function useUpdateProfile() {
     onSuccess: async (profile, input) => {
       const previous = queryClient.getQueryData<MeResponse | null>(meQueryKey)?.profile;
       setCachedProfile(queryClient, profile);
-      // "Today", the stats and the agenda are computed in the professional's zone (DECISIONS.md,
+      // "Today", the stats and the agenda are computed in the professional's zone (docs/product.md,
       // Time): when it changed, every answer but the session is stale.
       if (previous && previous.timezone !== input.timezone) {
         await queryClient.invalidateQueries({

@@ -1,5 +1,5 @@
 /**
- * Brazil's IANA time zones as Configurações > Negócio offers them (DECISIONS.md, Time): the
+ * Brazil's IANA time zones as Configurações > Negócio offers them (docs/product.md, Time): the
  * city the zone is named after, in pt-BR, then the IANA name, e.g. "Manaus (America/Manaus)".
  */
 export const BRAZILIAN_TIME_ZONES: readonly { value: string; city: string }[] = [

@@ -200,7 +200,7 @@ describe('Serviços page', () => {
     ).toBeDefined();
   });
 
-  it('a load failure shows the SPEC toast', async () => {
+  it('a load failure shows the product.md toast', async () => {
     stubApi({
       'GET /api/services': apiErrorResponse(500, 'INTERNAL', 'Ocorreu um erro inesperado.'),
     });

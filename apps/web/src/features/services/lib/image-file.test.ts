@@ -26,7 +26,7 @@ describe('checkImageFile (name, type and size)', () => {
     expect(checkImageFile({ name, type, size }).isValid).toBe(isValid);
   });
 
-  it('refuses a wrong type with the SPEC title and detail', () => {
+  it('refuses a wrong type with the product.md title and detail', () => {
     expect(checkImageFile({ name: 'a.svg', type: 'image/svg+xml', size: 10 })).toEqual({
       isValid: false,
       title: 'Tipo de arquivo inválido',
@@ -34,7 +34,7 @@ describe('checkImageFile (name, type and size)', () => {
     });
   });
 
-  it('refuses more than 5 MB with the SPEC title and detail', () => {
+  it('refuses more than 5 MB with the product.md title and detail', () => {
     expect(checkImageFile({ name: 'a.png', type: 'image/png', size: 5 * MB + 1 })).toEqual({
       isValid: false,
       title: 'Arquivo muito grande',

@@ -51,7 +51,7 @@ function claimedType(file: Pick<File, 'name' | 'type'>): ServiceImageType | unde
   return EXTENSION_TYPES[extension];
 }
 
-/** SPEC.md section 5, service image: the type by name and MIME type, then at most 5 MB. */
+/** docs/product.md section 5, service image: the type by name and MIME type, then at most 5 MB. */
 export function checkImageFile(file: Pick<File, 'name' | 'type' | 'size'>): ImageFileCheck {
   if (!claimedType(file)) return INVALID_TYPE;
   if (file.size > SERVICE_IMAGE_MAX_BYTES) return TOO_LARGE;

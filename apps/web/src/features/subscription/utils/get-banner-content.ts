@@ -10,7 +10,7 @@ export interface SubscriptionBannerContent {
 }
 
 /**
- * The banner's words for a subscription (SPEC.md "Dashboard home" and section 4). The server
+ * The banner's words for a subscription (docs/product.md section 2, "Dashboard home" and section 4). The server
  * computes access and the days left with its clock; this only words them. A missing
  * subscription counts as absent: no access.
  */

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Env } from '../config/env';
-import type { Db } from '../db/client';
+import type { Env } from '../../config/env';
+import type { Db } from '../../db/client';
 import {
   createLogTransport,
   createMailWorker,
   createSmtpTransport,
   type MailWorker,
-} from '../features/mail/worker';
+} from './worker';
 
 /**
  * The outbox worker, as `app.mailWorker`: SMTP when SMTP_URL is set, else the log.

@@ -7,7 +7,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { LinkSettings } from '@/features/link/components/link-settings';
 import { BusinessForm } from '@/features/profile/components/business-form';
 import { ProfileDetails } from '@/features/profile/components/profile-details';
-import { ChangePasswordForm } from './change-password-form';
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 
 const TABS: readonly { value: SettingsTab; label: string; icon: typeof UserRound }[] = [
   { value: 'profile', label: 'Perfil', icon: UserRound },
@@ -20,7 +20,10 @@ function toSettingsTab(value: string | null): SettingsTab {
   return TABS.find((tab) => tab.value === value)?.value ?? 'profile';
 }
 
-/** The four tabs of Configurações; the open one lives in `?tab=` ("Perfil" links to it). */
+/**
+ * The four tabs of Configurações; the open one lives in `?tab=` ("Perfil" links to it). The page
+ * composes features/profile, link and auth, so it lives with the routes.
+ */
 export function SettingsTabs() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = toSettingsTab(searchParams.get('tab'));
