@@ -1,4 +1,4 @@
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { isUuid } from '../../lib/params';
@@ -35,22 +35,20 @@ export async function findProfileById(db: Db, id: string) {
 }
 
 /**
- * By custom link (links are lowercase, so the identifier is too) or by profile id. A link that
- * happens to look like a UUID wins over another profile's id.
+ * By custom link only (links are lowercase, so the identifier is too). A profile id never
+ * matches here: ids resolve only through `findProfileById`, and no link can look like one.
  */
-export async function findProfileByIdentifier(
+export async function findProfileByLink(
   db: Db,
-  identifier: string,
+  link: string,
 ): Promise<PublicProfileRow | undefined> {
-  const value = identifier.toLowerCase();
-  // Neither a link nor an id can hold anything else (a NUL byte would even fail the query).
+  const value = link.toLowerCase();
+  // A link cannot hold anything else (a NUL byte would even fail the query).
   if (!/^[a-z0-9-]{1,64}$/.test(value)) return undefined;
-  const byLink = eq(profiles.customLink, value);
   const [row] = await db
     .select(columns)
     .from(profiles)
-    .where(isUuid(value) ? or(byLink, eq(profiles.id, value)) : byLink)
-    .orderBy(desc(sql`${profiles.customLink} = ${value}`))
+    .where(eq(profiles.customLink, value))
     .limit(1);
   return row;
 }
