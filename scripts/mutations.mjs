@@ -50,6 +50,8 @@ const BRUTE_FORCE = serverTest('attacks/brute-force.test.ts');
 const HEADERS = serverTest('attacks/headers.test.ts');
 const UPLOAD_HEADERS = serverTest('attacks/upload-headers.test.ts');
 const FUZZ = serverTest('attacks/fuzz-public.test.ts');
+const PROFILE_LINK = serverTest('profile-link.test.ts');
+const BOOKING_HTML = serverTest('booking-html.test.ts');
 const CONCURRENCY = serverTest('booking-concurrency.test.ts');
 const SMTP_OUTAGE = faultTest('smtp-outage.fault.ts');
 const BOOKING_INTERRUPTED = faultTest('booking-interrupted.fault.ts');
@@ -139,11 +141,11 @@ const MUTATIONS = [
     test: BRUTE_FORCE,
   },
   {
-    name: 'login-account-limit-removed',
-    protection: 'sign-in failure limit per account (guessing from many addresses)',
+    name: 'login-account-throttle-removed',
+    protection: 'sign-in throttle per account (guessing from many addresses, decision 007)',
     file: 'apps/server/src/features/auth/service.ts',
-    find: 'await limiter.assertBelow(failuresKey, AUTH_LIMITS.signInFailuresPerAccount);',
-    replace: '// (mutation) no failure limit per account',
+    find: 'if (attempt === undefined) throw await signInThrottled(throttleKey, now);',
+    replace: '// (mutation) no throttle per account',
     test: BRUTE_FORCE,
   },
   {
@@ -294,6 +296,54 @@ const MUTATIONS = [
     find: "pool.on('connect', (client) => client.on('error', () => {}));",
     replace: '// (mutation) no client error listener',
     test: POSTGRES_RESTART,
+  },
+  {
+    name: 'link-uuid-shape-accepted',
+    protection: 'custom link shaped like a UUID refused (shared link rule, issue 18)',
+    file: 'packages/shared/src/custom-link.ts',
+    find: '(value) => !looksLikeUuid(value),',
+    replace: '(value) => value.length > 0,',
+    test: PROFILE_LINK,
+  },
+  {
+    name: 'link-uuid-resolved-as-link',
+    protection: 'a UUID in /book and /profissional resolves only as a profile id',
+    file: 'apps/server/src/features/public-profile/service.ts',
+    find: "by === 'id' || isUuid(key)",
+    replace: "by === 'id'",
+    test: BOOKING_HTML,
+  },
+  {
+    name: 'login-trusted-device-ignored',
+    protection: "the owner's recent device gets in while the account is throttled",
+    file: 'apps/server/src/features/auth/service.ts',
+    find: 'const device = await recognizedDevice(input.email, meta, secret, now);',
+    replace: 'const device = undefined as { nonce: string } | undefined;',
+    test: BRUTE_FORCE,
+  },
+  {
+    name: 'login-device-cookie-any-account',
+    protection: 'a device cookie skips the throttle only for its own account',
+    file: 'apps/server/src/features/auth/service.ts',
+    find: 'return owner?.id === device.userId ? device : undefined;',
+    replace: 'return device;',
+    test: BRUTE_FORCE,
+  },
+  {
+    name: 'login-device-cookie-unsigned',
+    protection: 'a device cookie is honoured only with a valid signature',
+    file: 'apps/server/src/features/auth/device-cookie.ts',
+    find: 'if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;',
+    replace: '// (mutation) signature not checked',
+    test: BRUTE_FORCE,
+  },
+  {
+    name: 'login-attack-mail-removed',
+    protection: 'the owner is told by e-mail when the account is being attacked',
+    file: 'apps/server/src/features/auth/service.ts',
+    find: 'await warnOwnerOfAttack(input.email, now);',
+    replace: '// (mutation) owner not told',
+    test: BRUTE_FORCE,
   },
 ];
 

@@ -74,6 +74,8 @@ export type SignInInput = z.infer<typeof signInSchema>;
 /** "Esqueci minha senha" and "reenviar confirmação" both ask only the e-mail. */
 export const emailOnlySchema = z.object({ email: emailSchema });
 export const forgotPasswordSchema = emailOnlySchema;
+/** "Enviar link de acesso por e-mail": a one-time sign-in link, offered when sign-in is throttled. */
+export const signInLinkSchema = emailOnlySchema;
 export const resendVerificationSchema = emailOnlySchema;
 export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
 
@@ -114,4 +116,6 @@ export const API_ERROR_CODES = {
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   subscriptionRequired: 'SUBSCRIPTION_REQUIRED',
   tooManyRequests: 'TOO_MANY_REQUESTS',
+  /** Too many wrong passwords for this account: wait, or sign in with an e-mailed link. */
+  signInThrottled: 'SIGN_IN_THROTTLED',
 } as const;

@@ -144,6 +144,7 @@ describe('purgeExpiredRows', () => {
 
     expect(result).toEqual({
       rateLimits: 2,
+      signInThrottles: 0,
       bookingRequests: 1,
       finishedMail: 2,
       sessions: 1,
