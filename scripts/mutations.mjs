@@ -52,6 +52,7 @@ const UPLOAD_HEADERS = serverTest('attacks/upload-headers.test.ts');
 const FUZZ = serverTest('attacks/fuzz-public.test.ts');
 const PROFILE_LINK = serverTest('profile-link.test.ts');
 const BOOKING_HTML = serverTest('booking-html.test.ts');
+const INVISIBLE_TEXT = serverTest('invisible-text.test.ts');
 const CONCURRENCY = serverTest('booking-concurrency.test.ts');
 const SMTP_OUTAGE = faultTest('smtp-outage.fault.ts');
 const BOOKING_INTERRUPTED = faultTest('booking-interrupted.fault.ts');
@@ -344,6 +345,38 @@ const MUTATIONS = [
     find: 'await warnOwnerOfAttack(input.email, now);',
     replace: '// (mutation) owner not told',
     test: BRUTE_FORCE,
+  },
+  {
+    name: 'text-invisible-kept',
+    protection: 'names and notes: invisible and control characters removed (shared/text.ts)',
+    file: 'packages/shared/src/text.ts',
+    find: ".replace(INVISIBLE, '')",
+    replace: '.replace(INVISIBLE, (c) => c)',
+    test: INVISIBLE_TEXT,
+  },
+  {
+    name: 'text-nothing-visible-accepted',
+    protection: 'a name with nothing visible left is refused with the field’s message',
+    file: 'packages/shared/src/text.ts',
+    find: "return hasVisibleText(cleaned) ? cleaned : '';",
+    replace: 'return cleaned;',
+    test: INVISIBLE_TEXT,
+  },
+  {
+    name: 'text-lone-surrogate-accepted',
+    protection: 'text with a lone surrogate (broken UTF-16) refused',
+    file: 'packages/shared/src/text.ts',
+    find: '.refine((value) => !hasLoneSurrogate(value), INVALID_TEXT_MESSAGE)',
+    replace: '.refine((value) => value.length >= 0, INVALID_TEXT_MESSAGE)',
+    test: INVISIBLE_TEXT,
+  },
+  {
+    name: 'text-phone-not-normalized',
+    protection: 'phones stored as digits with an optional leading +',
+    file: 'packages/shared/src/text.ts',
+    find: "return `${value.startsWith('+') ? '+' : ''}${value.replace(/\\D/g, '')}`;",
+    replace: 'return value;',
+    test: INVISIBLE_TEXT,
   },
 ];
 

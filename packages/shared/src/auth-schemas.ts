@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './text';
 
 /**
  * The auth forms' schemas, used by the web forms (zodResolver) and by the server routes alike.
@@ -45,16 +46,16 @@ export const signUpSchema = z
     email: emailSchema,
     password: newPasswordSchema,
     confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDiffer }),
-    businessName: z
-      .string({ error: AUTH_MESSAGES.businessNameRequired })
-      .trim()
-      .min(1, AUTH_MESSAGES.businessNameRequired)
-      .max(100, AUTH_MESSAGES.businessNameTooLong),
-    professionalName: z
-      .string({ error: AUTH_MESSAGES.professionalNameRequired })
-      .trim()
-      .min(1, AUTH_MESSAGES.professionalNameRequired)
-      .max(100, AUTH_MESSAGES.professionalNameTooLong),
+    businessName: requiredText({
+      max: 100,
+      required: AUTH_MESSAGES.businessNameRequired,
+      tooLong: AUTH_MESSAGES.businessNameTooLong,
+    }),
+    professionalName: requiredText({
+      max: 100,
+      required: AUTH_MESSAGES.professionalNameRequired,
+      tooLong: AUTH_MESSAGES.professionalNameTooLong,
+    }),
   })
   .refine((data) => data.password === data.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDiffer,
