@@ -25,6 +25,9 @@ const INVISIBLE_NAMES = [
   '\u0000\u0007\u001b',
   ' \u200b\u00ad\u2060 ',
   '\u3164',
+  // Kept by the cleaning (they shape emoji and scripts) but nothing to see on their own.
+  '\u200d\u200c',
+  '\u0301\u0308',
 ];
 const LONE_SURROGATE = 'Ana \ud800';
 

@@ -1,4 +1,4 @@
-import { clientInputSchema, type Client, type ClientInput } from '@agendaki/shared';
+import { clientInputSchema, formatPhone, type Client, type ClientInput } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -34,7 +34,7 @@ function toFormValues(client?: Client): ClientFormValues {
   return {
     name: client?.name ?? '',
     email: client?.email ?? '',
-    phone: client?.phone ?? '',
+    phone: client?.phone ? formatPhone(client.phone) : '',
     notes: client?.notes ?? '',
   };
 }
