@@ -166,7 +166,7 @@ describe('purgeExpiredRows', () => {
     ).toHaveLength(1);
 
     // Nothing left to do: a second run deletes nothing.
-    expect(Object.values(await purgeExpiredRows(ctx.database.db, now))).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values(await purgeExpiredRows(ctx.database.db, now))).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   it('works in small batches, and stops at the per-run cap', async () => {
