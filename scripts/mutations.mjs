@@ -52,6 +52,9 @@ const UPLOAD_HEADERS = serverTest('attacks/upload-headers.test.ts');
 const FUZZ = serverTest('attacks/fuzz-public.test.ts');
 const FUZZ_CONTENT_TYPES = serverTest('attacks/fuzz-content-types.test.ts');
 const FOUNDATION = serverTest('foundation-api.test.ts');
+const PROFILE_LINK = serverTest('profile-link.test.ts');
+const BOOKING_HTML = serverTest('booking-html.test.ts');
+const INVISIBLE_TEXT = serverTest('invisible-text.test.ts');
 const CONCURRENCY = serverTest('booking-concurrency.test.ts');
 const BOOKING_CREATE = serverTest('booking-create.test.ts');
 const BOOKING_LIMITS = serverTest('booking-rate-limits.test.ts');
@@ -143,11 +146,11 @@ const MUTATIONS = [
     test: BRUTE_FORCE,
   },
   {
-    name: 'login-account-limit-removed',
-    protection: 'sign-in failure limit per account (guessing from many addresses)',
+    name: 'login-account-throttle-removed',
+    protection: 'sign-in throttle per account (guessing from many addresses, decision 007)',
     file: 'apps/server/src/features/auth/service.ts',
-    find: 'await limiter.assertBelow(failuresKey, AUTH_LIMITS.signInFailuresPerAccount);',
-    replace: '// (mutation) no failure limit per account',
+    find: 'if (attempt === undefined) throw await signInThrottled(throttleKey, now);',
+    replace: '// (mutation) no throttle per account',
     test: BRUTE_FORCE,
   },
   {
@@ -400,6 +403,86 @@ const MUTATIONS = [
     find: 'FORWARDING_HEADERS.every((header) => request.headers[header] === undefined)',
     replace: 'true',
     test: FOUNDATION,
+  },
+  {
+    name: 'link-uuid-shape-accepted',
+    protection: 'custom link shaped like a UUID refused (shared link rule, issue 18)',
+    file: 'packages/shared/src/custom-link.ts',
+    find: '(value) => !looksLikeUuid(value),',
+    replace: '(value) => value.length > 0,',
+    test: PROFILE_LINK,
+  },
+  {
+    name: 'link-uuid-resolved-as-link',
+    protection: 'a UUID in /book and /profissional resolves only as a profile id',
+    file: 'apps/server/src/features/public-profile/service.ts',
+    find: "by === 'id' || isUuid(key)",
+    replace: "by === 'id'",
+    test: BOOKING_HTML,
+  },
+  {
+    name: 'login-trusted-device-ignored',
+    protection: "the owner's recent device gets in while the account is throttled",
+    file: 'apps/server/src/features/auth/service.ts',
+    find: 'const device = await recognizedDevice(input.email, meta, secret, now);',
+    replace: 'const device = undefined as { nonce: string } | undefined;',
+    test: BRUTE_FORCE,
+  },
+  {
+    name: 'login-device-cookie-any-account',
+    protection: 'a device cookie skips the throttle only for its own account',
+    file: 'apps/server/src/features/auth/service.ts',
+    find: 'return owner?.id === device.userId ? device : undefined;',
+    replace: 'return device;',
+    test: BRUTE_FORCE,
+  },
+  {
+    name: 'login-device-cookie-unsigned',
+    protection: 'a device cookie is honoured only with a valid signature',
+    file: 'apps/server/src/features/auth/device-cookie.ts',
+    find: 'if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;',
+    replace: '// (mutation) signature not checked',
+    test: BRUTE_FORCE,
+  },
+  {
+    name: 'login-attack-mail-removed',
+    protection: 'the owner is told by e-mail when the account is being attacked',
+    file: 'apps/server/src/features/auth/service.ts',
+    find: 'await warnOwnerOfAttack(input.email, now);',
+    replace: '// (mutation) owner not told',
+    test: BRUTE_FORCE,
+  },
+  {
+    name: 'text-invisible-kept',
+    protection: 'names and notes: invisible and control characters removed (shared/text.ts)',
+    file: 'packages/shared/src/text.ts',
+    find: ".replace(INVISIBLE, '')",
+    replace: '.replace(INVISIBLE, (c) => c)',
+    test: INVISIBLE_TEXT,
+  },
+  {
+    name: 'text-nothing-visible-accepted',
+    protection: 'a name with nothing visible left is refused with the field’s message',
+    file: 'packages/shared/src/text.ts',
+    find: "return hasVisibleText(cleaned) ? cleaned : '';",
+    replace: 'return cleaned;',
+    test: INVISIBLE_TEXT,
+  },
+  {
+    name: 'text-lone-surrogate-accepted',
+    protection: 'text with a lone surrogate (broken UTF-16) refused',
+    file: 'packages/shared/src/text.ts',
+    find: '.refine((value) => !hasLoneSurrogate(value), INVALID_TEXT_MESSAGE)',
+    replace: '.refine((value) => value.length >= 0, INVALID_TEXT_MESSAGE)',
+    test: INVISIBLE_TEXT,
+  },
+  {
+    name: 'text-phone-not-normalized',
+    protection: 'phones stored as digits with an optional leading +',
+    file: 'packages/shared/src/text.ts',
+    find: "return `${value.startsWith('+') ? '+' : ''}${value.replace(/\\D/g, '')}`;",
+    replace: 'return value;',
+    test: INVISIBLE_TEXT,
   },
 ];
 

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimits } from '../src/db/schema';
-import { AUTH_LIMITS, LIMIT_SCOPES } from '../src/features/auth/limits';
-import { rateLimitKey } from '../src/plugins/rate-limit';
+import { AUTH_LIMITS, SIGN_IN_THROTTLE } from '../src/features/auth/limits';
 import { createTestApp, type TestContext } from './helpers/app';
 import { createAccount, get, nextIp, PASSWORD, post, signUpBody } from './helpers/auth';
 
@@ -20,6 +18,13 @@ afterAll(async () => {
   await ctx.close();
 });
 
+const THROTTLED = {
+  statusCode: 429,
+  code: 'SIGN_IN_THROTTLED',
+  message:
+    'Muitas tentativas de entrar nesta conta. Aguarde alguns minutos ou receba um link de acesso por e-mail.',
+};
+
 const TOO_MANY = {
   statusCode: 429,
   code: 'TOO_MANY_REQUESTS',
@@ -29,8 +34,17 @@ const TOO_MANY = {
 describe('rate limits (counted in the database, on the app clock)', () => {
   it('sign-in: a burst of 10 per minute per IP, then 429 until the window ends', async () => {
     const ip = nextIp();
-    const attempt = () =>
-      post(ctx, '/api/auth/sign-in', { email: 'x@exemplo.com', password: 'qualquer' }, { ip });
+    // Credential stuffing: one address, a new e-mail each time (no account's throttle counts).
+    let tries = 0;
+    const attempt = () => {
+      tries += 1;
+      return post(
+        ctx,
+        '/api/auth/sign-in',
+        { email: `x${tries}@exemplo.com`, password: 'qualquer' },
+        { ip },
+      );
+    };
     for (let i = 0; i < AUTH_LIMITS.signInPerIp.max; i += 1) {
       expect((await attempt()).statusCode).toBe(401);
     }
@@ -42,26 +56,33 @@ describe('rate limits (counted in the database, on the app clock)', () => {
     expect((await attempt()).statusCode).toBe(401);
   });
 
-  it('sign-in: 100 failures per hour per account, from any IP, even with the right password', async () => {
+  it('sign-in: per account, free failures, then delays that double; a quiet hour forgets', async () => {
     const { email } = await createAccount(ctx);
-    // 99 failures already counted (as if made from many addresses), then one real failure.
-    await ctx.database.db.insert(rateLimits).values({
-      key: rateLimitKey(LIMIT_SCOPES.signInFailures, email),
-      count: AUTH_LIMITS.signInFailuresPerAccount.max - 1,
-      resetAt: new Date(ctx.clock.now().getTime() + 30 * 60_000),
-    });
-    expect(
-      (await post(ctx, '/api/auth/sign-in', { email, password: 'errada-123' })).statusCode,
-    ).toBe(401);
-    const blocked = await post(ctx, '/api/auth/sign-in', { email, password: PASSWORD });
+    const { freeFailures, baseDelayMs, windowMs } = SIGN_IN_THROTTLE;
+    const wrong = () => post(ctx, '/api/auth/sign-in', { email, password: 'errada-123' });
+    const right = () => post(ctx, '/api/auth/sign-in', { email, password: PASSWORD });
+    for (let i = 0; i < freeFailures; i += 1) expect((await wrong()).statusCode).toBe(401);
+    // Each address is new: the per-account throttle decides, and the right password waits too.
+    const blocked = await right();
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject(TOO_MANY);
+    expect(blocked.json()).toMatchObject(THROTTLED);
+    expect(blocked.headers['retry-after']).toBe(String(baseDelayMs / 1000));
+    expect(blocked.headers['set-cookie']).toBeUndefined();
 
-    ctx.clock.advance(31 * 60_000);
-    expect((await post(ctx, '/api/auth/sign-in', { email, password: PASSWORD })).statusCode).toBe(
-      200,
-    );
-  });
+    ctx.clock.advance(baseDelayMs);
+    expect((await wrong()).statusCode).toBe(401);
+    const doubled = await right();
+    expect(doubled.statusCode).toBe(429);
+    expect(doubled.headers['retry-after']).toBe(String((2 * baseDelayMs) / 1000));
+
+    ctx.clock.advance(2 * baseDelayMs);
+    expect((await right()).statusCode).toBe(200);
+    // The success forgot the failures: the free ones are back.
+    for (let i = 0; i < freeFailures; i += 1) expect((await wrong()).statusCode).toBe(401);
+    expect((await wrong()).statusCode).toBe(429);
+    ctx.clock.advance(windowMs);
+    expect((await wrong()).statusCode).toBe(401);
+  }, 120_000);
 
   it('sign-up, resend and forgot: per IP bursts and per-address limits', async () => {
     const ip = nextIp();
@@ -90,17 +111,19 @@ describe('rate limits (counted in the database, on the app clock)', () => {
     }
     const resend = await post(ctx, '/api/auth/resend-verification', { email }, { ip: resendIp });
     expect(resend.statusCode).toBe(429);
-  });
+  }, 120_000);
 
   it('counts for every app instance sharing the database', async () => {
     const second = await createTestApp({ database: ctx.database });
     try {
       second.clock.set(ctx.clock.now());
       const ip = nextIp();
+      // A different address each time: the per-IP limit, not an account's throttle, counts.
       const body = { email: 'y@exemplo.com', password: 'qualquer' };
       for (let i = 0; i < AUTH_LIMITS.signInPerIp.max; i += 1) {
         const instance = i % 2 === 0 ? ctx : second;
-        expect((await post(instance, '/api/auth/sign-in', body, { ip })).statusCode).toBe(401);
+        const guess = { email: `y${i}@exemplo.com`, password: 'qualquer' };
+        expect((await post(instance, '/api/auth/sign-in', guess, { ip })).statusCode).toBe(401);
       }
       expect((await post(second, '/api/auth/sign-in', body, { ip })).statusCode).toBe(429);
       expect((await post(ctx, '/api/auth/sign-in', body, { ip })).statusCode).toBe(429);

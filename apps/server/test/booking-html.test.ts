@@ -134,8 +134,14 @@ describe('shared booking links', () => {
     });
     const html = (await page(`/book/${studio.customLink}`)).body;
     expect(embeddedData(html)).toEqual(api.json());
-    const byId = (await page(`/profissional/${studio.profileId}`)).body;
-    expect(embeddedData(byId)).toEqual(api.json());
+    // An id resolves only as an id, in any case, on both addresses.
+    for (const url of [
+      `/profissional/${studio.profileId}`,
+      `/profissional/${studio.profileId.toUpperCase()}`,
+      `/book/${studio.profileId}`,
+    ]) {
+      expect(embeddedData((await page(url)).body), url).toEqual(api.json());
+    }
   });
 
   it('escape a business name that tries to close the script or the title', async () => {

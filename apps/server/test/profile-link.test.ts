@@ -151,6 +151,41 @@ describe('PUT /api/profile/link', () => {
     expect(await linkOf(ana)).toBe(before);
   });
 
+  it('refuses another profile’s id as a link, in any case, and the id still reaches its owner', async () => {
+    const anaId: string = (await ana.request({ method: 'GET', url: '/api/me' })).json().profile.id;
+    const biaBefore = await linkOf(bia);
+    for (const candidate of [anaId, anaId.toUpperCase()]) {
+      const res = await saveLink(bia, candidate);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION',
+        message: expect.stringMatching(
+          /^(O link não pode ter o formato de um código de identificação\. Escolha outro\.|Use apenas letras minúsculas, números e hífen)$/,
+        ),
+      });
+      const check = await checkLink(bia, candidate);
+      expect(check.json()).toMatchObject({ available: false });
+    }
+    expect((await saveLink(bia, anaId)).json().message).toBe(
+      'O link não pode ter o formato de um código de identificação. Escolha outro.',
+    );
+    expect(await linkOf(bia)).toBe(biaBefore);
+    for (const id of [anaId, anaId.toUpperCase()]) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/public/professionals/${id}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().profile).toMatchObject({ id: anaId, businessName: 'Studio Ana' });
+    }
+  });
+
+  it('the database refuses a UUID-shaped link written around the API', async () => {
+    const anaId: string = (await ana.request({ method: 'GET', url: '/api/me' })).json().profile.id;
+    const write = ctx.database.db
+      .update(profiles)
+      .set({ customLink: anaId })
+      .where(eq(profiles.customLink, await linkOf(bia)));
+    await expect(write).rejects.toMatchObject({ cause: { code: '23514' } });
+  });
+
   it('refuses without subscription access (403) and keeps the link', async () => {
     const before = await linkOf(bia);
     ctx.clock.set(AFTER_TRIAL);

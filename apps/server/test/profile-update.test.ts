@@ -43,7 +43,7 @@ describe('PATCH /api/profile', () => {
       ...before,
       professionalName: 'Ana Souza',
       businessName: 'Studio Ana & Cia',
-      phone: '(92) 98765-4321',
+      phone: '92987654321',
       bio: 'Cortes, coloração e escova.\nAtendo com hora marcada.',
       timezone: 'America/Manaus',
     });

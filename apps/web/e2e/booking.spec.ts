@@ -173,7 +173,8 @@ test.describe('public booking', () => {
         status: 'scheduled',
       },
     ]);
-    expect(booked[0]!.client.phone).toBe('(11) 91234-5678');
+    // Stored as digits (packages/shared/src/text.ts).
+    expect(booked[0]!.client.phone).toBe('11912345678');
     expect(booked[0]!.notes).toBe('Primeira vez no studio.');
 
     // Someone else takes 10:30 while the dialog is open: refused, and the list refreshes.

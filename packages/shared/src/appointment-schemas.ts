@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from './appointment-status';
-import { optionalText, pageQuerySchema, searchQuerySchema } from './client-schemas';
+import { pageQuerySchema, searchQuerySchema } from './client-schemas';
+import { optionalText } from './text';
 
 export const APPOINTMENT_NOTES_MAX = 1000;
 export const APPOINTMENT_PERIODS = ['all', 'today', 'week'] as const;
@@ -32,7 +33,7 @@ const appointmentFields = {
     .string({ error: 'Hora inválida' })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Hora inválida'),
   status: z.enum(APPOINTMENT_STATUSES, { error: 'Status inválido' }),
-  notes: optionalText(APPOINTMENT_NOTES_MAX, 'Notas muito longas'),
+  notes: optionalText(APPOINTMENT_NOTES_MAX, 'Notas muito longas', { multiline: true }),
 };
 
 /** Appointment form and `POST /api/appointments` (docs/product.md section 5, appointment form). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './text';
 
 /**
  * The auth forms' schemas, used by the web forms (zodResolver) and by the server routes alike.
@@ -45,16 +46,16 @@ export const signUpSchema = z
     email: emailSchema,
     password: newPasswordSchema,
     confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDiffer }),
-    businessName: z
-      .string({ error: AUTH_MESSAGES.businessNameRequired })
-      .trim()
-      .min(1, AUTH_MESSAGES.businessNameRequired)
-      .max(100, AUTH_MESSAGES.businessNameTooLong),
-    professionalName: z
-      .string({ error: AUTH_MESSAGES.professionalNameRequired })
-      .trim()
-      .min(1, AUTH_MESSAGES.professionalNameRequired)
-      .max(100, AUTH_MESSAGES.professionalNameTooLong),
+    businessName: requiredText({
+      max: 100,
+      required: AUTH_MESSAGES.businessNameRequired,
+      tooLong: AUTH_MESSAGES.businessNameTooLong,
+    }),
+    professionalName: requiredText({
+      max: 100,
+      required: AUTH_MESSAGES.professionalNameRequired,
+      tooLong: AUTH_MESSAGES.professionalNameTooLong,
+    }),
   })
   .refine((data) => data.password === data.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDiffer,
@@ -74,6 +75,8 @@ export type SignInInput = z.infer<typeof signInSchema>;
 /** "Esqueci minha senha" and "reenviar confirmação" both ask only the e-mail. */
 export const emailOnlySchema = z.object({ email: emailSchema });
 export const forgotPasswordSchema = emailOnlySchema;
+/** "Enviar link de acesso por e-mail": a one-time sign-in link, offered when sign-in is throttled. */
+export const signInLinkSchema = emailOnlySchema;
 export const resendVerificationSchema = emailOnlySchema;
 export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
 
@@ -114,4 +117,6 @@ export const API_ERROR_CODES = {
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   subscriptionRequired: 'SUBSCRIPTION_REQUIRED',
   tooManyRequests: 'TOO_MANY_REQUESTS',
+  /** Too many wrong passwords for this account: wait, or sign in with an e-mailed link. */
+  signInThrottled: 'SIGN_IN_THROTTLED',
 } as const;

@@ -4,8 +4,9 @@ import {
   CLIENT_EMAIL_MAX,
   CLIENT_NAME_MAX,
   CLIENT_PHONE_MAX,
-  optionalText,
+  requiredName,
 } from './client-schemas';
+import { optionalPhone, optionalText } from './text';
 
 /**
  * Public booking (docs/product.md sections 3, 5 and 7; docs/product.md, "Booking several services"):
@@ -55,18 +56,14 @@ export const bookingTimeSchema = z
  * required and valid, phone and notes optional. Only the first failing rule is shown.
  */
 export const bookingContactSchema = z.object({
-  clientName: z
-    .string({ error: 'Nome é obrigatório' })
-    .trim()
-    .min(1, 'Nome é obrigatório')
-    .max(CLIENT_NAME_MAX, 'Nome muito longo'),
+  clientName: requiredName(CLIENT_NAME_MAX),
   clientEmail: z
     .string({ error: 'Email inválido' })
     .trim()
     .max(CLIENT_EMAIL_MAX, 'Email muito longo')
     .refine((value) => z.email().safeParse(value).success, 'Email inválido'),
-  clientPhone: optionalText(CLIENT_PHONE_MAX, 'Telefone muito longo'),
-  notes: optionalText(BOOKING_NOTES_MAX, 'Observações muito longas'),
+  clientPhone: optionalPhone(CLIENT_PHONE_MAX, 'Telefone muito longo'),
+  notes: optionalText(BOOKING_NOTES_MAX, 'Observações muito longas', { multiline: true }),
 });
 export type BookingContact = z.input<typeof bookingContactSchema>;
 

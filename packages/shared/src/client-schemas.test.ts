@@ -18,7 +18,7 @@ describe('client form schema (docs/product.md section 5)', () => {
     ).toEqual({ name: 'Bia', email: null, phone: null, notes: null });
   });
 
-  it('keeps the given values', () => {
+  it('keeps the given values, the phone as digits', () => {
     expect(
       clientInputSchema.parse({
         name: 'Bia',
@@ -29,7 +29,7 @@ describe('client form schema (docs/product.md section 5)', () => {
     ).toEqual({
       name: 'Bia',
       email: 'bia@exemplo.com.br',
-      phone: '(11) 98765-4321',
+      phone: '11987654321',
       notes: 'Prefere manhã',
     });
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalPhone, optionalText, requiredText } from './text';
 
 export const CLIENT_NAME_MAX = 100;
 export const CLIENT_EMAIL_MAX = 255;
@@ -8,23 +9,9 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 export const SEARCH_MAX = 100;
 
-/** Optional free text: trimmed; empty, null or missing all become null (the forms send ''). */
-export function optionalText(max: number, tooLong: string) {
-  return z
-    .string({ error: 'Texto inválido' })
-    .trim()
-    .max(max, tooLong)
-    .nullish()
-    .transform((value) => (value ? value : null));
-}
-
 /** Name rule of docs/product.md section 5 (client form), shared by the services' name. */
 export function requiredName(max: number) {
-  return z
-    .string({ error: 'Nome é obrigatório' })
-    .trim()
-    .min(1, 'Nome é obrigatório')
-    .max(max, 'Nome muito longo');
+  return requiredText({ max, required: 'Nome é obrigatório', tooLong: 'Nome muito longo' });
 }
 
 const clientEmail = z
@@ -39,8 +26,8 @@ const clientEmail = z
 export const clientInputSchema = z.object({
   name: requiredName(CLIENT_NAME_MAX),
   email: clientEmail,
-  phone: optionalText(CLIENT_PHONE_MAX, 'Telefone muito longo'),
-  notes: optionalText(CLIENT_NOTES_MAX, 'Notas muito longas'),
+  phone: optionalPhone(CLIENT_PHONE_MAX, 'Telefone muito longo'),
+  notes: optionalText(CLIENT_NOTES_MAX, 'Notas muito longas', { multiline: true }),
 });
 export type ClientInput = z.input<typeof clientInputSchema>;
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { customLinkSchema, normalizeCustomLink, slugifyBusinessName } from './custom-link';
+import {
+  customLinkSchema,
+  looksLikeUuid,
+  normalizeCustomLink,
+  slugifyBusinessName,
+} from './custom-link';
 
 describe('custom link', () => {
   it.each([
@@ -17,6 +22,13 @@ describe('custom link', () => {
     expect(slugifyBusinessName('a'.repeat(80)).length).toBeLessThanOrEqual(35);
   });
 
+  it('tells a UUID-shaped value in any case, and nothing else', () => {
+    expect(looksLikeUuid('0B6F5C1E-8D2A-4C3B-9F1E-2A7D4E6B8C90')).toBe(true);
+    expect(looksLikeUuid('0b6f5c1e-8d2a-4c3b-9f1e-2a7d4e6b8c90')).toBe(true);
+    expect(looksLikeUuid('0b6f5c1e-8d2a-4c3b-9f1e-2a7d4e6b8c90-2')).toBe(false);
+    expect(looksLikeUuid('salao-da-maria')).toBe(false);
+  });
+
   it('normalizes while typing: lowercase, a-z 0-9 and hyphen only', () => {
     expect(normalizeCustomLink('Meu_Link Novo!')).toBe('meulinknovo');
   });
@@ -26,6 +38,10 @@ describe('custom link', () => {
     ['a'.repeat(41), 'O link deve ter no máximo 40 caracteres'],
     ['meu_link', 'Use apenas letras minúsculas, números e hífen'],
     ['dashboard', 'Este link é reservado. Escolha outro.'],
+    [
+      '0b6f5c1e-8d2a-4c3b-9f1e-2a7d4e6b8c90',
+      'O link não pode ter o formato de um código de identificação. Escolha outro.',
+    ],
   ])('refuses %j', (value, message) => {
     const result = customLinkSchema.safeParse(value);
     expect(result.success).toBe(false);

@@ -35,6 +35,14 @@ export const RESERVED_LINKS: ReadonlySet<string> = new Set([
   'favicon',
 ]);
 
+/**
+ * A link shaped like a UUID (any case) could be taken for another professional's id in
+ * /book/:identifier and /profissional/:identifier; ids and links must never meet.
+ */
+export function looksLikeUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(value);
+}
+
 /** Lowercases and keeps only a-z, 0-9 and hyphen: what the link inputs do while typing. */
 export function normalizeCustomLink(input: string): string {
   return input.toLowerCase().replace(/[^a-z0-9-]/g, '');
@@ -59,4 +67,8 @@ export const customLinkSchema = z
   .min(CUSTOM_LINK_MIN, `O link deve ter pelo menos ${CUSTOM_LINK_MIN} caracteres`)
   .max(CUSTOM_LINK_MAX, `O link deve ter no máximo ${CUSTOM_LINK_MAX} caracteres`)
   .regex(/^[a-z0-9-]+$/, 'Use apenas letras minúsculas, números e hífen')
-  .refine((value) => !RESERVED_LINKS.has(value), 'Este link é reservado. Escolha outro.');
+  .refine((value) => !RESERVED_LINKS.has(value), 'Este link é reservado. Escolha outro.')
+  .refine(
+    (value) => !looksLikeUuid(value),
+    'O link não pode ter o formato de um código de identificação. Escolha outro.',
+  );

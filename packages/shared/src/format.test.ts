@@ -3,6 +3,7 @@ import {
   formatCurrency,
   formatCurrencyFromCents,
   formatIsoDate,
+  formatPhone,
   formatTime,
   toCents,
 } from './format';
@@ -38,5 +39,17 @@ describe('dates and times', () => {
   it('shows times as HH:MM', () => {
     expect(formatTime('09:30:00')).toBe('09:30');
     expect(formatTime('18:00')).toBe('18:00');
+  });
+});
+
+describe('formatPhone', () => {
+  it.each([
+    ['11987654321', '(11) 98765-4321'],
+    ['1133334444', '(11) 3333-4444'],
+    ['+5511987654321', '+55 (11) 98765-4321'],
+    ['+14155550100', '+14155550100'],
+    ['123', '123'],
+  ])('%s -> %s', (stored, shown) => {
+    expect(formatPhone(stored)).toBe(shown);
   });
 });

@@ -29,3 +29,18 @@ export function formatIsoDate(isoDate: string): string {
 export function formatTime(time: string): string {
   return time.slice(0, 5);
 }
+
+/**
+ * A stored phone (digits with an optional leading "+", shared/text.ts) as Brazilians write it:
+ * "11987654321" → "(11) 98765-4321", "+551133334444" → "+55 (11) 3333-4444"; other lengths as stored.
+ */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const national = (local: string) =>
+    `(${local.slice(0, 2)}) ${local.slice(2, -4)}-${local.slice(-4)}`;
+  if (digits.length === 10 || digits.length === 11) return national(digits);
+  if (phone.startsWith('+55') && (digits.length === 12 || digits.length === 13)) {
+    return `+55 ${national(digits.slice(2))}`;
+  }
+  return phone;
+}

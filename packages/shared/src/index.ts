@@ -11,6 +11,7 @@ export * from './zoned-date';
 export * from './appointment-schemas';
 export * from './availability-schemas';
 export * from './client-schemas';
+export * from './text';
 export * from './service-schemas';
 export * from './slots';
 export * from './billing';

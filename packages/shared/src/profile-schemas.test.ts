@@ -21,8 +21,12 @@ function firstMessage(input: unknown): string | undefined {
 }
 
 describe('profile update', () => {
-  it('trims the names and keeps the rest', () => {
-    expect(profileUpdateSchema.parse(valid)).toEqual({ ...valid, professionalName: 'Ana Souza' });
+  it('trims the names, keeps the rest and stores the phone as digits', () => {
+    expect(profileUpdateSchema.parse(valid)).toEqual({
+      ...valid,
+      professionalName: 'Ana Souza',
+      phone: '11987654321',
+    });
   });
 
   it('turns an empty phone or bio into null', () => {

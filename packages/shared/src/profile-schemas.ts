@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth-schemas';
-import { optionalText } from './client-schemas';
 import {
   CUSTOM_LINK_MAX,
   customLinkSchema,
   normalizeCustomLink,
   RESERVED_LINKS,
 } from './custom-link';
+import { optionalPhone, optionalText, requiredText } from './text';
 import { isValidTimeZone } from './zoned-date';
 
 /**
@@ -36,19 +36,20 @@ export function isIanaTimeZone(value: string): boolean {
   return value.length <= TIME_ZONE_MAX && IANA_NAME.test(value) && isValidTimeZone(value);
 }
 
-function requiredText(required: string, tooLong: string) {
-  return z.string({ error: required }).trim().min(1, required).max(PROFILE_NAME_MAX, tooLong);
-}
-
 /** `PATCH /api/profile`: the business data of Configurações > Negócio. */
 export const profileUpdateSchema = z.object({
-  professionalName: requiredText(
-    AUTH_MESSAGES.professionalNameRequired,
-    AUTH_MESSAGES.professionalNameTooLong,
-  ),
-  businessName: requiredText(AUTH_MESSAGES.businessNameRequired, AUTH_MESSAGES.businessNameTooLong),
-  phone: optionalText(PROFILE_PHONE_MAX, PROFILE_MESSAGES.phoneTooLong),
-  bio: optionalText(PROFILE_BIO_MAX, PROFILE_MESSAGES.bioTooLong),
+  professionalName: requiredText({
+    max: PROFILE_NAME_MAX,
+    required: AUTH_MESSAGES.professionalNameRequired,
+    tooLong: AUTH_MESSAGES.professionalNameTooLong,
+  }),
+  businessName: requiredText({
+    max: PROFILE_NAME_MAX,
+    required: AUTH_MESSAGES.businessNameRequired,
+    tooLong: AUTH_MESSAGES.businessNameTooLong,
+  }),
+  phone: optionalPhone(PROFILE_PHONE_MAX, PROFILE_MESSAGES.phoneTooLong),
+  bio: optionalText(PROFILE_BIO_MAX, PROFILE_MESSAGES.bioTooLong, { multiline: true }),
   timezone: z
     .string({ error: PROFILE_MESSAGES.timeZoneInvalid })
     .trim()

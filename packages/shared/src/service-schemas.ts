@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalText, requiredName } from './client-schemas';
+import { requiredName } from './client-schemas';
+import { optionalText } from './text';
 
 export const SERVICE_NAME_MAX = 100;
 export const SERVICE_DESCRIPTION_MAX = 1000;
@@ -40,7 +41,9 @@ export const serviceDurationSchema = z
 
 const serviceFields = {
   name: requiredName(SERVICE_NAME_MAX),
-  description: optionalText(SERVICE_DESCRIPTION_MAX, 'Descrição muito longa'),
+  description: optionalText(SERVICE_DESCRIPTION_MAX, 'Descrição muito longa', {
+    multiline: true,
+  }),
   price: servicePriceSchema,
   durationMinutes: serviceDurationSchema,
   isActive: z.boolean({ error: 'Valor inválido para ativo' }),

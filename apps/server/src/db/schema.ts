@@ -111,6 +111,11 @@ export const profiles = pgTable(
   },
   (t) => [
     check('profiles_custom_link_format', sql`${t.customLink} ~ '^[a-z0-9-]{3,40}$'`),
+    // A link shaped like a UUID could pass for another profile's id (decision 005's public URLs).
+    check(
+      'profiles_custom_link_not_uuid',
+      sql`${t.customLink} !~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$'`,
+    ),
     check(
       'profiles_names_not_blank',
       sql`btrim(${t.professionalName}) <> '' AND btrim(${t.businessName}) <> ''`,
@@ -415,6 +420,7 @@ export const TABLE_OWNERS = {
   mailOutbox: 'mail',
   billingEvents: 'billing',
   rateLimits: 'rate-limits',
+  signInThrottles: 'auth',
 } as const;
 
 /**
@@ -423,8 +429,24 @@ export const TABLE_OWNERS = {
  */
 export const PURGED_BY_MAINTENANCE = [
   'rateLimits',
+  'signInThrottles',
   'bookingRequests',
   'mailOutbox',
   'session',
   'verification',
 ] as const;
+
+/**
+ * Sign-in throttle per account (or per trusted device), docs/decisions/007-login-throttling.md:
+ * attempts counted since the last quiet hour, and when the next one may be tried.
+ */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_throttles_reset_at_idx').on(t.resetAt)],
+);

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   HEADERS_TOO_LARGE: 431,
+  /** Sign-in delayed for one account after repeated failures (docs/decisions/007). */
+  SIGN_IN_THROTTLED: 429,
   INTERNAL: 500,
   /** A provider (Stripe, S3) refused or failed; the request may work later. */
   UNAVAILABLE: 503,

@@ -1,3 +1,4 @@
+import { looksLikeUuid } from '@agendaki/shared';
 import { z } from 'zod';
 
 /**
@@ -11,5 +12,5 @@ export const idParams = z.object({ id: z.string() });
  * column would reject the text with an error, not a miss).
  */
 export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(value);
+  return looksLikeUuid(value);
 }

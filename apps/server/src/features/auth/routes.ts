@@ -4,6 +4,7 @@ import {
   messageResponseSchema,
   resendVerificationSchema,
   resetPasswordSchema,
+  signInLinkSchema,
   signInResponseSchema,
   signInSchema,
   signUpSchema,
@@ -15,6 +16,7 @@ import type { Db } from '../../db/client';
 import { forwardCookies, toAuthHeaders } from '../../plugins/auth';
 import { createPasswordService } from './password-service';
 import { createAuthService, type RequestMeta } from './service';
+import { createSignInLinkService } from './sign-in-link-service';
 
 function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, headers: toAuthHeaders(request) };
@@ -38,6 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
   };
   const accounts = createAuthService(deps);
   const passwords = createPasswordService(deps);
+  const signInLinks = createSignInLinkService(deps);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -78,9 +81,33 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
     '/api/auth/sign-in',
     { schema: { body: signInSchema, response: { 200: signInResponseSchema } } },
     async (request, reply) => {
-      const { user, headers } = await accounts.signIn(request.body, metaOf(request));
-      forwardCookies(reply, headers);
+      const { user, cookies } = await accounts.signIn(request.body, metaOf(request));
+      reply.header('set-cookie', cookies);
       return { user };
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-in-link',
+    { schema: { body: signInLinkSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await signInLinks.requestLink(request.body.email, metaOf(request));
+      return {
+        message:
+          'Se o email estiver cadastrado, enviaremos um link de acesso. Ele vale por 15 minutos.',
+      };
+    },
+  );
+
+  app.get(
+    '/api/auth/sign-in-link',
+    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
+    async (request, reply) => {
+      const token = request.query.token;
+      const cookies = token ? await signInLinks.signInWithLink(token) : undefined;
+      if (!cookies) return reply.redirect('/auth?link=0', 302);
+      reply.header('set-cookie', cookies);
+      return reply.redirect('/dashboard', 302);
     },
   );
 

@@ -7,11 +7,14 @@ import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import type { Auth } from './better-auth';
 import { rateLimitKey, type RateLimiter } from '../../plugins/rate-limit';
 import { enqueueMail } from '../mail/service';
-import { renderConfirmAccountMail } from '../mail/templates';
+import { renderConfirmAccountMail, renderSignInAttackMail } from '../mail/templates';
 import type { MailWorker } from '../mail/worker';
 import { createProfileForNewUser } from '../profile/service';
 import { startTrial } from '../subscription/service';
-import { AUTH_LIMITS, LIMIT_SCOPES } from './limits';
+import { deviceCookie } from './session-cookies';
+import { DEVICE_COOKIE_NAME, readCookie, readDeviceCookieValue } from './device-cookie';
+import { AUTH_LIMITS, LIMIT_SCOPES, SIGN_IN_THROTTLE, TRUSTED_DEVICE_TTL_MS } from './limits';
+import { claimSignInAttempt, clearSignInThrottle, findNextAttemptAt } from './throttle-repo';
 import {
   consumeToken,
   findUserByEmail,
@@ -40,6 +43,8 @@ export interface RequestMeta {
 
 export const EMAIL_TAKEN_MESSAGE = 'Este email já está cadastrado';
 export const INVALID_CREDENTIALS_MESSAGE = 'Email ou senha inválidos';
+export const SIGN_IN_THROTTLED_MESSAGE =
+  'Muitas tentativas de entrar nesta conta. Aguarde alguns minutos ou receba um link de acesso por e-mail.';
 export const EMAIL_NOT_VERIFIED_MESSAGE =
   'Confirme seu e-mail antes de entrar. Enviamos um novo link de confirmação.';
 
@@ -66,6 +71,33 @@ export function createAuthService(deps: AuthServiceDeps) {
       renderConfirmAccountMail({ to: target.email, name: target.name, link }),
       now,
     );
+  }
+
+  /** The signed device cookie of this request, when it belongs to the account being signed in. */
+  async function recognizedDevice(email: string, meta: RequestMeta, secret: string, now: Date) {
+    const value = readCookie(meta.headers.get('cookie') ?? undefined, DEVICE_COOKIE_NAME);
+    if (!value) return undefined;
+    const device = readDeviceCookieValue(value, { secret, now, ttlMs: TRUSTED_DEVICE_TTL_MS });
+    if (!device) return undefined;
+    const owner = await findUserByEmail(db, email);
+    return owner?.id === device.userId ? device : undefined;
+  }
+
+  async function signInThrottled(key: string, now: Date): Promise<AppError> {
+    const nextAttemptAt = await findNextAttemptAt(db, key);
+    const waitMs = (nextAttemptAt?.getTime() ?? now.getTime()) - now.getTime();
+    return new AppError('SIGN_IN_THROTTLED', SIGN_IN_THROTTLED_MESSAGE, {
+      retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+    });
+  }
+
+  /** Once per throttle window: the attempt that uses up the free ones tells the owner. */
+  async function warnOwnerOfAttack(email: string, now: Date): Promise<void> {
+    const owner = await findUserByEmail(db, email);
+    if (!owner) return;
+    const link = `${deps.publicUrl}/auth`;
+    await enqueueMail(db, renderSignInAttackMail({ to: owner.email, name: owner.name, link }), now);
+    deps.mailWorker.wake();
   }
 
   async function sendNewVerificationMail(target: MailTarget): Promise<void> {
@@ -147,22 +179,40 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (target && !target.emailVerified) await sendNewVerificationMail(target);
     },
 
-    /** better-auth checks the password and creates the session; we count and translate. */
+    /**
+     * better-auth checks the password and creates the session; we throttle, count and translate.
+     * The account's throttle (decision 007) is skipped by the owner's recent device, which has
+     * a throttle of its own; the answer never says whether the address has an account.
+     */
     async signIn(input: SignInInput, meta: RequestMeta) {
       await limiter.consume(rateLimitKey(LIMIT_SCOPES.signInIp, meta.ip), AUTH_LIMITS.signInPerIp);
-      const failuresKey = rateLimitKey(LIMIT_SCOPES.signInFailures, input.email);
-      await limiter.assertBelow(failuresKey, AUTH_LIMITS.signInFailuresPerAccount);
+      const now = clock.now();
+      const { secret } = await auth.$context;
+      const device = await recognizedDevice(input.email, meta, secret, now);
+      const throttleKey = device
+        ? rateLimitKey(LIMIT_SCOPES.signInDevice, device.nonce)
+        : rateLimitKey(LIMIT_SCOPES.signInAccount, input.email);
+      const attempt = await claimSignInAttempt(db, throttleKey, now, SIGN_IN_THROTTLE);
+      if (attempt === undefined) throw await signInThrottled(throttleKey, now);
+      if (!device && attempt === SIGN_IN_THROTTLE.freeFailures) {
+        await warnOwnerOfAttack(input.email, now);
+      }
       try {
         const result = await auth.api.signInEmail({
           body: { email: input.email, password: input.password },
           headers: meta.headers,
           returnHeaders: true,
         });
+        await clearSignInThrottle(db, throttleKey);
         const signedIn: AuthUser = {
           id: result.response.user.id,
           email: result.response.user.email,
         };
-        return { user: signedIn, headers: result.headers };
+        const cookies = [
+          ...result.headers.getSetCookie(),
+          deviceCookie(signedIn.id, now, secret, deps.publicUrl),
+        ];
+        return { user: signedIn, cookies };
       } catch (error) {
         if (!(error instanceof APIError)) throw error;
         if (error.body?.code === 'EMAIL_NOT_VERIFIED') {
@@ -174,8 +224,8 @@ export function createAuthService(deps: AuthServiceDeps) {
           }
           throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
         }
+        // The attempt was counted when claimed: a wrong password needs nothing more.
         if (error.statusCode === 401 || error.statusCode === 400) {
-          await limiter.hit(failuresKey, AUTH_LIMITS.signInFailuresPerAccount);
           throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
         }
         throw error;

@@ -99,3 +99,43 @@ export function renderResetPasswordMail(input: {
     ],
   });
 }
+
+export function renderSignInLinkMail(input: {
+  to: string;
+  name: string;
+  link: string;
+}): OutgoingMail {
+  return renderActionMail({
+    to: input.to,
+    subject: `Seu link de acesso ao ${PRODUCT_NAME}`,
+    greetingName: input.name,
+    intro: `Recebemos um pedido para entrar na sua conta do ${PRODUCT_NAME} sem a senha. Para entrar, use o link abaixo:`,
+    actionLabel: 'Entrar no Agendaki',
+    link: input.link,
+    notes: [
+      'Este link expira em 15 minutos e só pode ser usado uma vez.',
+      'Se você não pediu este link, ignore este e-mail: ninguém entra sem abri-lo.',
+    ],
+  });
+}
+
+/** Sent once per throttle window when an account collects wrong passwords (decision 007). */
+export function renderSignInAttackMail(input: {
+  to: string;
+  name: string;
+  link: string;
+}): OutgoingMail {
+  return renderActionMail({
+    to: input.to,
+    subject: `Tentativas de acesso à sua conta no ${PRODUCT_NAME}`,
+    greetingName: input.name,
+    intro:
+      'Recebemos várias tentativas de entrar na sua conta com a senha errada. Por segurança, novas tentativas com senha estão sendo retardadas.',
+    actionLabel: 'Abrir a tela de login',
+    link: input.link,
+    notes: [
+      'Se foi você, aguarde alguns minutos ou, na tela de login, peça um link de acesso por e-mail. Neste navegador em que você já entrou, sua senha continua funcionando.',
+      'Se não foi você, sua conta continua protegida. Se sua senha for fraca ou usada em outros sites, troque-a em Configurações > Segurança.',
+    ],
+  });
+}

@@ -149,6 +149,7 @@ describe('purgeExpiredRows', () => {
 
     expect(result).toEqual({
       rateLimits: 2,
+      signInThrottles: 0,
       bookingRequests: 1,
       finishedMail: 2,
       sessions: 1,
@@ -170,7 +171,7 @@ describe('purgeExpiredRows', () => {
     ).toHaveLength(1);
 
     // Nothing left to do: a second run deletes nothing.
-    expect(Object.values(await purgeExpiredRows(ctx.database.db, now))).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values(await purgeExpiredRows(ctx.database.db, now))).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   it('works in small batches, and stops at the per-run cap', async () => {

@@ -1,6 +1,13 @@
 import { and, eq, inArray, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bookingRequests, mailOutbox, rateLimits, session, verification } from '../../db/schema';
+import {
+  bookingRequests,
+  mailOutbox,
+  rateLimits,
+  session,
+  signInThrottles,
+  verification,
+} from '../../db/schema';
 
 /**
  * Batch deletes of rows nobody needs any more. Each statement picks at most `limit` rows with
@@ -22,6 +29,26 @@ export async function deleteEndedRateLimits(db: Db, now: Date, limit: number): P
     .delete(rateLimits)
     .where(and(inArray(rateLimits.key, batch), isEnded))
     .returning({ key: rateLimits.key });
+  return deleted.length;
+}
+
+/** Sign-in throttles after a quiet window: the next attempt would start afresh anyway. */
+export async function deleteEndedSignInThrottles(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<number> {
+  const isEnded = lte(signInThrottles.resetAt, now);
+  const batch = db
+    .select({ key: signInThrottles.key })
+    .from(signInThrottles)
+    .where(isEnded)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db
+    .delete(signInThrottles)
+    .where(and(inArray(signInThrottles.key, batch), isEnded))
+    .returning({ key: signInThrottles.key });
   return deleted.length;
 }
 

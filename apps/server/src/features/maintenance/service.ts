@@ -17,7 +17,12 @@ export const PURGE_BATCH_SIZE = 500;
 const MAX_BATCHES_PER_RUN = 100;
 
 export type PurgeResult = Record<
-  'rateLimits' | 'bookingRequests' | 'finishedMail' | 'sessions' | 'verifications',
+  | 'rateLimits'
+  | 'signInThrottles'
+  | 'bookingRequests'
+  | 'finishedMail'
+  | 'sessions'
+  | 'verifications',
   number
 >;
 
@@ -40,7 +45,7 @@ async function inBatches(
 }
 
 /**
- * Deletes what has expired at `now`: ended rate-limit windows, booking idempotency keys and
+ * Deletes what has expired at `now`: ended rate-limit windows and sign-in throttles, booking idempotency keys and
  * finished mail past their retention, expired sessions and tokens. Never pending mail. Any
  * number of instances may run it at once (features/maintenance/repo.ts).
  */
@@ -56,6 +61,7 @@ export async function purgeExpiredRows(
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
   return {
     rateLimits: await inBatches((n) => repo.deleteEndedRateLimits(db, now, n), settings),
+    signInThrottles: await inBatches((n) => repo.deleteEndedSignInThrottles(db, now, n), settings),
     bookingRequests: await inBatches(
       (n) => repo.deleteBookingRequestsBefore(db, daysAgo(RETENTION_DAYS.bookingRequests), n),
       settings,

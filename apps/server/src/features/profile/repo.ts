@@ -1,4 +1,4 @@
-import { and, desc, eq, like, ne, or, sql } from 'drizzle-orm';
+import { and, eq, like, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { isUuid } from '../../lib/params';
@@ -98,22 +98,20 @@ export async function findPublicProfileById(db: Db, id: string) {
 }
 
 /**
- * By custom link (links are lowercase, so the identifier is too) or by profile id. A link that
- * happens to look like a UUID wins over another profile's id.
+ * By custom link only (links are lowercase, so the identifier is too). A profile id never
+ * matches here: ids resolve only through `findPublicProfileById`, and no link can look like one.
  */
-export async function findPublicProfileByIdentifier(
+export async function findPublicProfileByLink(
   db: Db,
-  identifier: string,
+  link: string,
 ): Promise<PublicProfileRow | undefined> {
-  const value = identifier.toLowerCase();
-  // Neither a link nor an id can hold anything else (a NUL byte would even fail the query).
+  const value = link.toLowerCase();
+  // A link cannot hold anything else (a NUL byte would even fail the query).
   if (!/^[a-z0-9-]{1,64}$/.test(value)) return undefined;
-  const byLink = eq(profiles.customLink, value);
   const [row] = await db
     .select(publicColumns)
     .from(profiles)
-    .where(isUuid(value) ? or(byLink, eq(profiles.id, value)) : byLink)
-    .orderBy(desc(sql`${profiles.customLink} = ${value}`))
+    .where(eq(profiles.customLink, value))
     .limit(1);
   return row;
 }

@@ -162,9 +162,9 @@ export function findPublicProfileById(db: Db, id: string) {
   return repo.findPublicProfileById(db, id);
 }
 
-/** A professional by custom link or profile id (a link that looks like a UUID wins). */
-export function findPublicProfileByIdentifier(db: Db, identifier: string) {
-  return repo.findPublicProfileByIdentifier(db, identifier);
+/** A professional by custom link only; ids go through `findPublicProfileById`. */
+export function findPublicProfileByLink(db: Db, link: string) {
+  return repo.findPublicProfileByLink(db, link);
 }
 
 /** Inserts a profile with its fixed link (features/demo); nothing when the link is taken. */

@@ -46,23 +46,15 @@ describe('PublicReadCache', () => {
       loads += 1;
       return catalog(A, 'studio-ana', `Studio ${loads}`);
     };
-    expect((await cache.catalogByIdentifier('studio-ana', load))?.profile.businessName).toBe(
-      'Studio 1',
-    );
-    expect((await cache.catalogByIdentifier('studio-ana', load))?.profile.businessName).toBe(
-      'Studio 1',
-    );
+    expect((await cache.catalogByLink('studio-ana', load))?.profile.businessName).toBe('Studio 1');
+    expect((await cache.catalogByLink('studio-ana', load))?.profile.businessName).toBe('Studio 1');
     expect((await cache.catalogById(A, load))?.profile.businessName).toBe('Studio 1');
     expect(loads).toBe(1);
 
     cache.changed(B, 'all');
-    expect((await cache.catalogByIdentifier('studio-ana', load))?.profile.businessName).toBe(
-      'Studio 1',
-    );
+    expect((await cache.catalogByLink('studio-ana', load))?.profile.businessName).toBe('Studio 1');
     cache.changed(A, 'all');
-    expect((await cache.catalogByIdentifier('studio-ana', load))?.profile.businessName).toBe(
-      'Studio 2',
-    );
+    expect((await cache.catalogByLink('studio-ana', load))?.profile.businessName).toBe('Studio 2');
     expect(cache.stats).toMatchObject({ hits: 3, misses: 2 });
   });
 
@@ -125,11 +117,11 @@ describe('PublicReadCache', () => {
 
   it('follows a link that moved to another professional', async () => {
     const cache = listeningCache();
-    await cache.catalogByIdentifier('studio', async () => catalog(A, 'studio'));
+    await cache.catalogByLink('studio', async () => catalog(A, 'studio'));
     // A renames the link (A changed) and reads again under the new one; B takes the old link.
     cache.changed(A, 'all');
-    await cache.catalogByIdentifier('studio-novo', async () => catalog(A, 'studio-novo'));
-    const found = await cache.catalogByIdentifier('studio', async () => catalog(B, 'studio'));
+    await cache.catalogByLink('studio-novo', async () => catalog(A, 'studio-novo'));
+    const found = await cache.catalogByLink('studio', async () => catalog(B, 'studio'));
     expect(found?.profile.id).toBe(B);
   });
 
@@ -211,8 +203,8 @@ describe('PublicReadCache', () => {
       loads += 1;
       return undefined;
     };
-    await cache.catalogByIdentifier('ninguem', load);
-    await cache.catalogByIdentifier('ninguem', load);
+    await cache.catalogByLink('ninguem', load);
+    await cache.catalogByLink('ninguem', load);
     expect(loads).toBe(2);
   });
 });

@@ -1,6 +1,5 @@
 import type { AvailabilityWeek, BillingSnapshot, BusyInterval, Service } from '@agendaki/shared';
 import { LRUCache } from 'lru-cache';
-import { isUuid } from '../../lib/params';
 import type { PublicProfileRow } from '../profile/service';
 
 /**
@@ -89,24 +88,21 @@ export class PublicReadCache {
     this.busyByDay.clear();
   }
 
-  /** By custom link or profile id, as the address has it (lowercase). */
-  async catalogByIdentifier(
-    identifier: string,
+  /** By custom link, as the address has it (lowercase); ids go through `catalogById`. */
+  async catalogByLink(
+    link: string,
     load: () => Promise<ProfessionalCatalog | undefined>,
   ): Promise<ProfessionalCatalog | undefined> {
-    const id = this.links.get(identifier);
+    const id = this.links.get(link);
     const cached = id === undefined ? undefined : this.catalogs.get(id);
     // A link that moved to someone else since: the mapping is stale, read again.
-    if (cached && (cached.profile.customLink === identifier || cached.profile.id === identifier)) {
+    if (cached?.profile.customLink === link) {
       this.hits += 1;
       return cached;
     }
     return this.readThrough(load, (catalog, startedAt) => {
       if (!this.storeCatalog(catalog, startedAt)) return;
-      // A UUID-shaped identifier that found a profile by id could later become someone's link.
-      if (catalog.profile.customLink === identifier || !isUuid(identifier)) {
-        this.links.set(identifier, catalog.profile.id);
-      }
+      if (catalog.profile.customLink === link) this.links.set(link, catalog.profile.id);
     });
   }
 

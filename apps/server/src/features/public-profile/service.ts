@@ -14,11 +14,12 @@ import {
 } from '@agendaki/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/params';
 import { listBusyTimes } from '../appointments/service';
 import { getWeek } from '../availability/service';
 import {
   findPublicProfileById,
-  findPublicProfileByIdentifier,
+  findPublicProfileByLink,
   type PublicProfileRow,
 } from '../profile/service';
 import { listServices } from '../services/service';
@@ -48,9 +49,11 @@ async function loadCatalog(
 
 /**
  * A professional the public may book: the profile exists, is active, and its subscription gives
- * access at `now` (docs/product.md, Subscription: otherwise the page shows "Profissional não
- * encontrado"). `by` says whether `value` is a link-or-id from the address or a profile id.
- * Access is worked out from the subscription's dates on every call, so a trial ends on time.
+ * access at `now` (otherwise the page shows "Profissional não encontrado"). `by` says whether
+ * `value` is an identifier from the address or a profile id. An identifier shaped like a UUID
+ * is an id and nothing else; any other is a custom link (no link may look like a UUID), so one
+ * address can never reach two professionals. Access is worked out from the subscription's
+ * dates on every call, so a trial ends on time.
  */
 export async function findBookableProfessional(
   { db, cache }: PublicReads,
@@ -60,12 +63,12 @@ export async function findBookableProfessional(
 ): Promise<ProfessionalCatalog | undefined> {
   const key = value.toLowerCase();
   const catalog =
-    by === 'id'
+    by === 'id' || isUuid(key)
       ? await cache.catalogById(key, async () =>
           loadCatalog(db, await findPublicProfileById(db, key)),
         )
-      : await cache.catalogByIdentifier(key, async () =>
-          loadCatalog(db, await findPublicProfileByIdentifier(db, key)),
+      : await cache.catalogByLink(key, async () =>
+          loadCatalog(db, await findPublicProfileByLink(db, key)),
         );
   if (!catalog?.profile.isActive) return undefined;
   return getBillingAccess(catalog.billing, now).hasAccess ? catalog : undefined;

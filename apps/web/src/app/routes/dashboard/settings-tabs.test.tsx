@@ -76,7 +76,7 @@ describe('Configurações', () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       professionalName: 'Ana Souza',
       businessName: 'Studio Ana Manaus',
-      phone: '(92) 98765-4321',
+      phone: '92987654321',
       bio: 'Cortes e escova.',
       timezone: 'America/Manaus',
     });

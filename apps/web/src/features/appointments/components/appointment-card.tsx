@@ -1,4 +1,9 @@
-import { formatCurrencyFromCents, formatIsoDate, type Appointment } from '@agendaki/shared';
+import {
+  type Appointment,
+  formatCurrencyFromCents,
+  formatIsoDate,
+  formatPhone,
+} from '@agendaki/shared';
 import { CalendarDays, Clock3, Pencil, Phone, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -58,7 +63,7 @@ export function AppointmentCard({
           className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
         >
           <Phone className="size-4" aria-hidden="true" />
-          {client.phone}
+          {formatPhone(client.phone)}
         </a>
       ) : null}
 

@@ -39,3 +39,19 @@ export function SignedUpNotice({ email }: { email: string }) {
     </Alert>
   );
 }
+
+/** Where a used or expired sign-in link (`/api/auth/sign-in-link`) lands: `/auth?link=0`. */
+export function SignInLinkInvalidNotice() {
+  return (
+    <Alert variant="destructive">
+      <CircleX aria-hidden="true" />
+      <AlertTitle>Link de acesso inválido ou expirado</AlertTitle>
+      <AlertDescription>
+        <p>
+          O link pode já ter sido usado ou ter passado de 15 minutos. Entre com sua senha ou peça um
+          novo link.
+        </p>
+      </AlertDescription>
+    </Alert>
+  );
+}

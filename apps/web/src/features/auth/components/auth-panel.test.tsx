@@ -79,6 +79,57 @@ describe('/auth login', () => {
     expect(screen.getAllByText(message).length).toBeGreaterThan(0);
   });
 
+  it('offers an e-mailed sign-in link when the account is throttled, and sends it', async () => {
+    const message =
+      'Muitas tentativas de entrar nesta conta. Aguarde alguns minutos ou receba um link de acesso por e-mail.';
+    const sent =
+      'Se o email estiver cadastrado, enviaremos um link de acesso. Ele vale por 15 minutos.';
+    const { calls } = stubSignedOut({
+      'POST /api/auth/sign-in': () => apiErrorResponse(429, 'SIGN_IN_THROTTLED', message),
+      'POST /api/auth/sign-in-link': () => ({ message: sent }),
+    });
+    await openAuth();
+
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@exemplo.com');
+    await userEvent.type(screen.getByLabelText('Senha', { exact: true }), 'segredo123');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByText('Entrada com senha temporariamente retardada')).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar link de acesso por e-mail' }));
+
+    // In the page (and in a toast): the button gave way to the server's answer.
+    expect((await screen.findAllByText(sent)).length).toBeGreaterThan(0);
+    expect(calls.find((call) => call.path === '/api/auth/sign-in-link')?.body).toEqual({
+      email: 'ana@exemplo.com',
+    });
+    expect(screen.queryByRole('button', { name: 'Enviar link de acesso por e-mail' })).toBeNull();
+  });
+
+  it('offers no link for the per-address limit', async () => {
+    stubSignedOut({
+      'POST /api/auth/sign-in': () =>
+        apiErrorResponse(
+          429,
+          'TOO_MANY_REQUESTS',
+          'Muitas tentativas. Tente novamente em alguns minutos.',
+        ),
+    });
+    await openAuth();
+
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@exemplo.com');
+    await userEvent.type(screen.getByLabelText('Senha', { exact: true }), 'segredo123');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await findToast('Muitas tentativas. Tente novamente em alguns minutos.')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Enviar link de acesso por e-mail' })).toBeNull();
+  });
+
+  it('explains a used or expired sign-in link', async () => {
+    stubSignedOut();
+    await openAuth('/auth?link=0');
+    expect(screen.getByText('Link de acesso inválido ou expirado')).toBeDefined();
+  });
+
   it('signs in, toasts success and goes to the dashboard', async () => {
     let isSignedIn = false;
     const { calls } = stubSignedOut({

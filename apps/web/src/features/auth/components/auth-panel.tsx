@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { AuthView } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { SignedUpNotice, VerificationResultNotice } from './auth-notices';
+import { SignedUpNotice, SignInLinkInvalidNotice, VerificationResultNotice } from './auth-notices';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { SignUpForm } from './sign-up-form';
@@ -28,12 +28,13 @@ function toAuthView(value: string | null): AuthView {
 
 /**
  * /auth: tabs "Login" and "Cadastrar", and the "Esqueci minha senha" view. The view lives in
- * `?view=` (links can open sign-up directly); `?verified=` is where the confirmation link lands.
+ * `?view=` (links can open sign-up directly); `?verified=` is where the confirmation link lands, `?link=0` a used or expired sign-in link.
  */
 export function AuthPanel() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = toAuthView(searchParams.get('view'));
   const verified = searchParams.get('verified');
+  const isSignInLinkInvalid = searchParams.get('link') === '0';
   // The address just used, carried between views so nobody types it twice.
   const [email, setEmail] = useState('');
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
@@ -55,6 +56,7 @@ export function AuthPanel() {
         {view === 'login' && verified !== null ? (
           <VerificationResultNotice isVerified={verified === '1'} />
         ) : null}
+        {view === 'login' && isSignInLinkInvalid ? <SignInLinkInvalidNotice /> : null}
         {view === 'recuperar-senha' ? (
           <ForgotPasswordForm
             defaultEmail={email}

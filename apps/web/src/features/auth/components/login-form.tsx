@@ -13,6 +13,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { toastFirstValidationError } from '@/lib/validation-toast';
 import { useSignIn } from '../api/sign-in';
+import { SignInLinkOffer } from './sign-in-link-offer';
 
 const FIELD_ORDER = ['email', 'password'] as const;
 
@@ -26,6 +27,8 @@ export interface LoginFormProps {
 export function LoginForm({ defaultEmail = '', onForgotPassword }: LoginFormProps) {
   const signIn = useSignIn();
   const [unverifiedMessage, setUnverifiedMessage] = useState<string | null>(null);
+  // The address a throttled sign-in was for: the link offer mails that one.
+  const [throttled, setThrottled] = useState<{ message: string; email: string } | null>(null);
   const form = useForm({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: defaultEmail, password: '' },
@@ -34,6 +37,7 @@ export function LoginForm({ defaultEmail = '', onForgotPassword }: LoginFormProp
 
   async function submit(values: SignInInput) {
     setUnverifiedMessage(null);
+    setThrottled(null);
     try {
       await signIn.mutateAsync(values);
       toast.success('Login realizado com sucesso!');
@@ -41,6 +45,9 @@ export function LoginForm({ defaultEmail = '', onForgotPassword }: LoginFormProp
       const message = getErrorMessage(error);
       if (isApiError(error) && error.code === API_ERROR_CODES.emailNotVerified) {
         setUnverifiedMessage(message);
+      }
+      if (isApiError(error) && error.code === API_ERROR_CODES.signInThrottled) {
+        setThrottled({ message, email: values.email });
       }
       toast.error('Erro no login', { description: message });
     }
@@ -59,6 +66,7 @@ export function LoginForm({ defaultEmail = '', onForgotPassword }: LoginFormProp
           <AlertDescription>{unverifiedMessage}</AlertDescription>
         </Alert>
       ) : null}
+      {throttled ? <SignInLinkOffer message={throttled.message} email={throttled.email} /> : null}
       <FormField label="Email" error={errors.email?.message}>
         {(control) => (
           <Input

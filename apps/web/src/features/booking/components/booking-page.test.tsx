@@ -393,7 +393,7 @@ describe('public booking page: confirmation', () => {
       time: '09:30',
       clientName: 'Maria Silva',
       clientEmail: 'maria@exemplo.com',
-      clientPhone: '(11) 91234-5678',
+      clientPhone: '11912345678',
       notes: null,
       idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });

@@ -1,4 +1,4 @@
-import type { Client } from '@agendaki/shared';
+import { formatPhone, type Client } from '@agendaki/shared';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { Mail, MessageCircle, Pencil, Phone, Trash2 } from 'lucide-react';
@@ -54,7 +54,7 @@ export function ClientCard({ client, timeZone, onEdit, onDelete, isDeleting }: C
             className="flex items-center gap-2 rounded-sm text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
           >
             <Phone className="size-4 shrink-0" aria-hidden="true" />
-            <span>{client.phone}</span>
+            <span>{formatPhone(client.phone)}</span>
           </a>
         ) : null}
         {!client.email && !client.phone ? (

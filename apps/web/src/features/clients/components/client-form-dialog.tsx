@@ -1,4 +1,4 @@
-import { clientInputSchema, type Client, type ClientInput } from '@agendaki/shared';
+import { clientInputSchema, formatPhone, type Client, type ClientInput } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -34,7 +34,7 @@ function toFormValues(client?: Client): ClientFormValues {
   return {
     name: client?.name ?? '',
     email: client?.email ?? '',
-    phone: client?.phone ?? '',
+    phone: client?.phone ? formatPhone(client.phone) : '',
     notes: client?.notes ?? '',
   };
 }

@@ -111,7 +111,7 @@ describe('Clientes page', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Carla Dias',
       email: null,
-      phone: '11 91234-5678',
+      phone: '11912345678',
       notes: null,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -1,4 +1,5 @@
 import {
+  formatPhone,
   PROFILE_BIO_MAX,
   profileUpdateSchema,
   type Profile,
@@ -40,7 +41,7 @@ function toFormValues(profile: Profile): BusinessFormValues {
   return {
     professionalName: profile.professionalName,
     businessName: profile.businessName,
-    phone: profile.phone ?? '',
+    phone: profile.phone ? formatPhone(profile.phone) : '',
     bio: profile.bio ?? '',
     timezone: profile.timezone,
   };

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { rateLimitKey } from '../../plugins/rate-limit';
+import { enqueueMail } from '../mail/service';
+import { renderSignInLinkMail } from '../mail/templates';
+import { AUTH_LIMITS, LIMIT_SCOPES } from './limits';
+import { consumeToken, findUserByEmail, insertToken, markEmailVerified } from './repo';
+import type { AuthServiceDeps, RequestMeta } from './service';
+import { createSessionCookie, deviceCookie } from './session-cookies';
+import { createToken, TOKEN_TTL_MS, tokenIdentifier } from './tokens';
+
+/**
+ * "Enviar link de acesso por e-mail": the way in from a new device while the account's sign-in
+ * is throttled (docs/decisions/007-login-throttling.md). The link is single use, valid for 15
+ * minutes, and only its hash is stored.
+ */
+export function createSignInLinkService(deps: AuthServiceDeps) {
+  const { db, auth, clock, limiter } = deps;
+
+  return {
+    /** Answers the same whether or not the address has an account (no enumeration). */
+    async requestLink(email: string, meta: RequestMeta): Promise<void> {
+      await limiter.consume(
+        rateLimitKey(LIMIT_SCOPES.mailRequestIp, meta.ip),
+        AUTH_LIMITS.mailRequestsPerIp,
+      );
+      await limiter.consume(
+        rateLimitKey(LIMIT_SCOPES.signInLinkMail, email),
+        AUTH_LIMITS.signInLinkMailsPerAccount,
+      );
+      const target = await findUserByEmail(db, email);
+      if (!target) return;
+      const now = clock.now();
+      const token = createToken();
+      const link = `${deps.publicUrl}/api/auth/sign-in-link?token=${encodeURIComponent(token)}`;
+      await db.transaction(async (tx) => {
+        await insertToken(tx, {
+          id: randomUUID(),
+          identifier: tokenIdentifier('sign-in', token),
+          userId: target.id,
+          expiresAt: new Date(now.getTime() + TOKEN_TTL_MS['sign-in']),
+          now,
+        });
+        await enqueueMail(
+          tx,
+          renderSignInLinkMail({ to: target.email, name: target.name, link }),
+          now,
+        );
+      });
+      deps.mailWorker.wake();
+    },
+
+    /**
+     * Uses up the link and opens a session, with a trusted-device cookie like a password
+     * sign-in. Opening it proves the mailbox, so an unconfirmed account becomes confirmed.
+     * Undefined when the link is unknown, used or expired.
+     */
+    async signInWithLink(token: string): Promise<string[] | undefined> {
+      const now = clock.now();
+      const userId = await db.transaction(async (tx) => {
+        const owner = await consumeToken(tx, tokenIdentifier('sign-in', token), now);
+        if (owner) await markEmailVerified(tx, owner, now);
+        return owner;
+      });
+      if (!userId) return undefined;
+      const { secret } = await auth.$context;
+      return [
+        await createSessionCookie(auth, userId),
+        deviceCookie(userId, now, secret, deps.publicUrl),
+      ];
+    },
+  };
+}
