@@ -18,3 +18,5 @@ export * from './booking-plan';
 export * from './booking-schemas';
 export * from './profile-schemas';
 export * from './image-type';
+export * from './booking-rules';
+export * from './schedule-schemas';
