@@ -117,7 +117,11 @@ export async function isOwnClient(db: Db, professionalId: string, clientId: stri
 
 export async function findOwnService(db: Db, professionalId: string, serviceId: string) {
   const [row] = await db
-    .select({ price: services.price, durationMinutes: services.durationMinutes })
+    .select({
+      price: services.price,
+      durationMinutes: services.durationMinutes,
+      bufferMinutes: services.bufferMinutes,
+    })
     .from(services)
     .where(and(eq(services.id, serviceId), eq(services.professionalId, professionalId)));
   return row;
@@ -130,6 +134,8 @@ export interface AppointmentValues {
   startTime: string;
   endTime: string;
   totalPrice: string;
+  /** The service's "Intervalo após", part of the occupied time (docs/decisions/009-real-week.md). */
+  bufferMinutes?: number;
   status: AppointmentStatus;
   notes: string | null;
 }

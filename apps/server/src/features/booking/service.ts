@@ -20,8 +20,10 @@ import {
   computeSlots,
   requireBookableProfessional,
   requireBookableServices,
+  requireNotPaused,
   type BookableProfessional,
 } from '../public-profile/service';
+import { loadSchedule, lockProfessional } from '../schedule/service';
 import { buildIcs } from './ics';
 import { renderClientConfirmation, renderProfessionalNotice, type BookingMailData } from './mails';
 import * as repo from './repo';
@@ -85,11 +87,17 @@ async function book(
   }
 
   const services = requireBookableServices(catalog, input.serviceIds);
+  // Every rule is checked again under the professional's lock, read from this transaction: a
+  // day closed, time off or rules saved just before are seen (docs/decisions/009-real-week.md).
+  await lockProfessional(tx, professional.id);
+  const schedule = await loadSchedule(tx, professional.id, input.date);
+  requireNotPaused(schedule);
   const offered = await computeSlots(reads, catalog, {
     date: input.date,
     services,
     now,
     busy: false,
+    schedule,
   });
   const plan = planConsecutiveAppointments(input.time, services);
   if (!offered.includes(input.time) || !plan) {
@@ -105,13 +113,15 @@ async function book(
   const inserted = await insertBookedAppointments(
     tx,
     professional.id,
-    plan.map((step) => ({
+    plan.map((step, index) => ({
       clientId: client.id,
       serviceId: step.service.id,
       appointmentDate: input.date,
       startTime: step.startTime,
       endTime: step.endTime,
       totalPrice: step.service.price,
+      // No buffer between the services of one booking; the last one's follows it.
+      bufferMinutes: index === plan.length - 1 ? step.service.bufferMinutes : 0,
       notes: input.notes,
     })),
   );

@@ -92,6 +92,7 @@ async function ensureServices(
         description: demo.description,
         price: demo.price,
         durationMinutes: demo.durationMinutes,
+        bufferMinutes: demo.bufferMinutes,
         isActive: true,
       }));
     if (!service.imageUrl) {

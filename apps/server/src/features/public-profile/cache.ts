@@ -1,6 +1,7 @@
 import type { AvailabilityWeek, BillingSnapshot, BusyInterval, Service } from '@agendaki/shared';
 import { LRUCache } from 'lru-cache';
 import { isUuid } from '../../lib/params';
+import type { Schedule } from '../schedule/service';
 import type { PublicProfileRow } from './repo';
 
 /**
@@ -21,6 +22,8 @@ export interface ProfessionalCatalog {
   /** Active services by name, as the public page lists them. */
   services: Service[];
   week: AvailabilityWeek;
+  /** Exceptions and time off from the day it was read, and the booking rules. */
+  schedule: Schedule;
 }
 
 export interface CacheStats {
@@ -122,7 +125,7 @@ export class PublicReadCache {
     return this.readThrough(load, (catalog, startedAt) => this.storeCatalog(catalog, startedAt));
   }
 
-  /** Non-cancelled appointments of the professional on the date. */
+  /** Occupied time of the professional on the date: appointments with buffers, blocks. */
   async busyTimes(
     professionalId: string,
     date: string,

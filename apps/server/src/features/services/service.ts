@@ -33,6 +33,7 @@ export function toServiceDto(row: repo.ServiceRow): Service {
     price: row.price,
     priceCents: toCents(row.price),
     durationMinutes: row.durationMinutes,
+    bufferMinutes: row.bufferMinutes,
     imageUrl: row.imageUrl,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
@@ -61,6 +62,7 @@ export async function createService(
     description: input.description,
     price: toPrice(input.price),
     durationMinutes: input.durationMinutes,
+    bufferMinutes: input.bufferMinutes,
     isActive: input.isActive ?? true,
   });
   return toServiceDto(row);
