@@ -9,6 +9,7 @@ import {
   slotsOf,
   TUESDAY,
   type BookableProfessional,
+  type ServiceSeed,
 } from './helpers/booking';
 
 /**
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 /** Corte 60 min, Barba 30 min; Monday to Friday 09:00-12:00 and 13:00-18:00. */
-function newShop(services?: Parameters<typeof createBookableProfessional>[1]['services']) {
+function newShop(services?: ServiceSeed[]) {
   return createBookableProfessional(ctx, services ? { services } : {});
 }
 

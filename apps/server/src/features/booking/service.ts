@@ -89,8 +89,15 @@ async function book(
   const services = requireBookableServices(catalog, input.serviceIds);
   // Every rule is checked again under the professional's lock, read from this transaction: a
   // day closed, time off or rules saved just before are seen (docs/decisions/009-real-week.md).
-  await lockProfessional(tx, professional.id);
-  const schedule = await loadSchedule(tx, professional.id, input.date);
+  // Shared between bookings, unless a daily cap makes them count each other (the cached rules
+  // choose; a cap set a moment ago is caught by the fresh read).
+  const capped = catalog.schedule.rules.maxBookingsPerDay !== null;
+  await lockProfessional(tx, professional.id, capped ? 'exclusive' : 'share');
+  let schedule = await loadSchedule(tx, professional.id, input.date);
+  if (!capped && schedule.rules.maxBookingsPerDay !== null) {
+    await lockProfessional(tx, professional.id, 'exclusive');
+    schedule = await loadSchedule(tx, professional.id, input.date);
+  }
   requireNotPaused(schedule);
   const offered = await computeSlots(reads, catalog, {
     date: input.date,

@@ -12,15 +12,23 @@ import {
 import { isUuid } from '../../lib/params';
 
 /**
- * Serializes everything that decides whether a time is bookable, per professional
- * (docs/decisions/009-real-week.md): bookings and saves of exceptions or time off take this lock
- * in their transaction, so a booking re-checks the rules after any save that committed before
- * it and a save lists every booking that committed before it. NO KEY UPDATE does not block the
- * foreign-key checks of inserts referencing the profile.
+ * Orders what decides whether a time is bookable, per professional
+ * (docs/decisions/009-real-week.md). A save of exceptions or time off takes the profile row
+ * `exclusive` (FOR NO KEY UPDATE, as an UPDATE of the rules does); a booking takes it `share`
+ * (FOR SHARE): bookings do not wait for each other (the exclusion constraint decides between
+ * them), but a save waits for the bookings in flight and holds off new ones until it commits,
+ * so a booking re-checks the rules after any save that committed before it, and a save lists
+ * every booking that committed before it. A booking under a daily cap takes it `exclusive`: it
+ * counts the day's appointments. Neither mode blocks the foreign-key checks of inserts.
  */
-export async function lockProfessional(db: Db, professionalId: string): Promise<void> {
+export async function lockProfessional(
+  db: Db,
+  professionalId: string,
+  mode: 'share' | 'exclusive',
+): Promise<void> {
+  const lock = mode === 'share' ? sql`FOR SHARE` : sql`FOR NO KEY UPDATE`;
   await db.execute(
-    sql`SELECT ${profiles.id} FROM ${profiles} WHERE ${profiles.id} = ${professionalId} FOR NO KEY UPDATE`,
+    sql`SELECT ${profiles.id} FROM ${profiles} WHERE ${profiles.id} = ${professionalId} ${lock}`,
   );
 }
 

@@ -259,7 +259,7 @@ export async function saveException(
   input: ExceptionInput,
 ): Promise<{ exception: DateException; affected: AffectedAppointment[] }> {
   return db.transaction(async (tx) => {
-    await repo.lockProfessional(tx, professionalId);
+    await repo.lockProfessional(tx, professionalId, 'exclusive');
     await repo.replaceException(tx, professionalId, date, input.windows, input.note);
     const windows = input.windows.map((w) => [
       timeToMinutes(w.startTime),
@@ -294,7 +294,7 @@ export async function addTimeOff(
   input: TimeOffInput,
 ): Promise<{ timeOff: TimeOff; affected: AffectedAppointment[] }> {
   return db.transaction(async (tx) => {
-    await repo.lockProfessional(tx, professionalId);
+    await repo.lockProfessional(tx, professionalId, 'exclusive');
     const row = await repo.insertTimeOff(tx, professionalId, input);
     const affected = await repo.listAppointmentsBetween(
       tx,
