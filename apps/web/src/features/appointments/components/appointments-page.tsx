@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEZONE, zonedToday, type Appointment } from '@agendaki/shared';
-import { CalendarPlus, Plus, SearchX } from 'lucide-react';
+import { Ban, CalendarPlus, Plus, SearchX } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -21,6 +21,7 @@ import {
 import { AppointmentCard } from './appointment-card';
 import { AppointmentFilters } from './appointment-filters';
 import { AppointmentFormDialog } from './appointment-form-dialog';
+import { BlocksPanel } from './blocks-panel';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -52,10 +53,14 @@ function AppointmentsSkeleton() {
   );
 }
 
+const SEARCH_PARAM = 'busca';
+
 export function AppointmentsPage({ timeZone = DEFAULT_TIMEZONE }: AppointmentsPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [form, setForm] = useState<FormState>({ open: false });
-  const [searchText, setSearchText] = useState('');
+  const [blockOpen, setBlockOpen] = useState(false);
+  // `?busca=` opens the Agenda filtered, e.g. from the appointments listed when closing a date.
+  const [searchText, setSearchText] = useState(() => searchParams.get(SEARCH_PARAM) ?? '');
   const [status, setStatus] = useState<Filters['status']>('all');
   const [period, setPeriod] = useState<Filters['period']>('all');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -179,12 +184,19 @@ export function AppointmentsPage({ timeZone = DEFAULT_TIMEZONE }: AppointmentsPa
         title="Agenda"
         description="Todos os seus agendamentos, por data e horário"
         actions={
-          <Button onClick={openCreate}>
-            <Plus aria-hidden="true" />
-            Novo Agendamento
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setBlockOpen(true)}>
+              <Ban aria-hidden="true" />
+              Bloquear horário
+            </Button>
+            <Button onClick={openCreate}>
+              <Plus aria-hidden="true" />
+              Novo Agendamento
+            </Button>
+          </div>
         }
       />
+      <BlocksPanel today={today} open={blockOpen} onOpenChange={setBlockOpen} />
       {hasAnyAppointments ? (
         <AppointmentFilters
           searchText={searchText}

@@ -1,5 +1,6 @@
 import {
   SERVICE_DURATION_DEFAULT,
+  serviceBufferSchema,
   serviceDurationSchema,
   serviceInputSchema,
   servicePriceSchema,
@@ -21,6 +22,11 @@ export function parseDurationInput(raw: string): number {
   return value;
 }
 
+/** Reads "Intervalo após": empty means no buffer; anything else is checked by the shared rule. */
+export function parseBufferInput(raw: string): number {
+  return raw.trim() === '' ? 0 : Number(raw.trim());
+}
+
 /**
  * The service form: the shared API rules, with price and duration typed as text in inputs and
  * turned into numbers (with the fallbacks) before those rules run.
@@ -30,6 +36,7 @@ export const serviceFormSchema = z.object({
   description: serviceInputSchema.shape.description,
   price: z.string().transform(parsePriceInput).pipe(servicePriceSchema),
   durationMinutes: z.string().transform(parseDurationInput).pipe(serviceDurationSchema),
+  bufferMinutes: z.string().transform(parseBufferInput).pipe(serviceBufferSchema),
   isActive: z.boolean(),
 });
 export type ServiceFormValues = z.input<typeof serviceFormSchema>;
@@ -41,6 +48,7 @@ export function toServiceFormValues(service?: Service): ServiceFormValues {
     description: service?.description ?? '',
     price: service ? service.price : '',
     durationMinutes: String(service?.durationMinutes ?? SERVICE_DURATION_DEFAULT),
+    bufferMinutes: String(service?.bufferMinutes ?? 0),
     isActive: service?.isActive ?? true,
   };
 }

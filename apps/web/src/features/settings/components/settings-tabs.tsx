@@ -1,4 +1,4 @@
-import { KeyRound, Link2, Store, UserRound } from 'lucide-react';
+import { CalendarClock, KeyRound, Link2, Store, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -7,12 +7,14 @@ import { useMe } from '@/features/auth/api/get-me';
 import { LinkSettings } from '@/features/link/components/link-settings';
 import { BusinessForm } from '@/features/profile/components/business-form';
 import { ProfileDetails } from '@/features/profile/components/profile-details';
+import { BookingRulesSettings } from './booking-rules-form';
 import { ChangePasswordForm } from './change-password-form';
 
 const TABS: readonly { value: SettingsTab; label: string; icon: typeof UserRound }[] = [
   { value: 'profile', label: 'Perfil', icon: UserRound },
   { value: 'business', label: 'Negócio', icon: Store },
   { value: 'link', label: 'Meu Link', icon: Link2 },
+  { value: 'booking', label: 'Agendamento online', icon: CalendarClock },
   { value: 'security', label: 'Segurança', icon: KeyRound },
 ];
 
@@ -20,7 +22,7 @@ function toSettingsTab(value: string | null): SettingsTab {
   return TABS.find((tab) => tab.value === value)?.value ?? 'profile';
 }
 
-/** The four tabs of Configurações; the open one lives in `?tab=` ("Perfil" links to it). */
+/** The tabs of Configurações; the open one lives in `?tab=` ("Perfil" links to it). */
 export function SettingsTabs() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = toSettingsTab(searchParams.get('tab'));
@@ -57,6 +59,9 @@ export function SettingsTabs() {
       ) : (
         <Skeleton className="h-48 w-full" />
       )}
+      <TabsContent value="booking">
+        <BookingRulesSettings />
+      </TabsContent>
       <TabsContent value="security">
         <ChangePasswordForm />
       </TabsContent>
