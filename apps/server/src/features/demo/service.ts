@@ -22,6 +22,7 @@ import {
   type DemoService,
 } from './data';
 import * as repo from './repo';
+import { ensureDemoSchedule } from './schedule';
 
 export const DEMO_ASSETS_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -66,12 +67,14 @@ export async function seedDemoData(deps: DemoDeps): Promise<DemoSeedResult> {
     for (const client of DEMO_CLIENTS) {
       clientIds.push((await findOrCreateClientByEmail(tx, profile.id, client, now)).id);
     }
+    const today = zonedToday(now, profile.timezone);
     const appointmentsAdded = await topUpAppointments(tx, {
       profileId: profile.id,
-      today: zonedToday(now, profile.timezone),
+      today,
       services,
       clientIds,
     });
+    await ensureDemoSchedule(tx, profile.id, today);
     return { status: 'ready' as const, profileId: profile.id, isNew, appointmentsAdded };
   });
 }
