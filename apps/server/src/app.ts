@@ -26,6 +26,7 @@ import { publicProfileRoutes } from './features/public-profile/routes';
 import { PROFESSIONAL_CHANGED_CHANNEL, PublicReadCache } from './features/public-profile/cache';
 import { getPublicProfessional } from './features/public-profile/service';
 import { createRateLimitStore } from './features/rate-limits/service';
+import { scheduleRoutes } from './features/schedule/routes';
 import { servicesRoutes } from './features/services/routes';
 import { uploadsRoutes } from './features/storage/routes';
 import { createFileStorage, getImageOrigins } from './features/storage/service';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(uploadsRoutes, { storage });
   await app.register(servicesRoutes, { db: database.db, storage });
   await app.register(availabilityRoutes, { db: database.db });
+  await app.register(scheduleRoutes, { db: database.db });
   await app.register(clientsRoutes, { db: database.db });
   await app.register(appointmentsRoutes, { db: database.db });
   await app.register(billingRoutes, { db: database.db, env });

@@ -57,6 +57,9 @@ describe('GET /api/public/professionals/:identifier', () => {
       ],
       openWeekdays: [1, 2, 3, 4, 5, 6],
       today: '2026-11-21',
+      bookingPaused: false,
+      whatsapp: null,
+      lastBookableDate: '2027-01-20',
     });
     expect(Object.keys(body.services[0]).sort()).toEqual(
       ['description', 'durationMinutes', 'id', 'imageUrl', 'name', 'price', 'priceCents'].sort(),
@@ -177,13 +180,10 @@ describe('GET /api/public/professionals/:identifier/slots', () => {
     expect(await slotsOf(ctx, studio.customLink, MONDAY, [corte.id])).toContain('10:00');
   });
 
-  it('offers only times after now on today, and nothing on a past day or a closed day', async () => {
-    // Saturday 09:00 in São Paulo: 09:00 itself has begun.
+  it('offers only times after now plus the minimum notice, and nothing on a past or closed day', async () => {
+    // Saturday 09:00 in São Paulo; the default notice of 2 hours starts the day at 11:00.
     const corte = studio.services[1]!.id;
     expect(await slotsOf(ctx, studio.customLink, '2026-11-21', [corte])).toEqual([
-      '09:30',
-      '10:00',
-      '10:30',
       '11:00',
       '11:30',
       '12:00',

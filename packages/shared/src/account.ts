@@ -17,6 +17,7 @@ export const profileSchema = z.object({
   isActive: z.boolean(),
   avatarUrl: z.string().nullable(),
   timezone: z.string(),
+  state: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -72,6 +72,11 @@ export const appointmentSchema = z.object({
     price: z.string(),
     durationMinutes: z.number().int(),
   }),
+  /**
+   * Saved from the dashboard outside the online booking rules: which rule, in pt-BR
+   * (docs/decisions/009-real-week.md). Only on the create and update answers.
+   */
+  warning: z.string().optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

@@ -111,6 +111,19 @@ export const bookingSlotsResponseSchema = z.object({
 });
 export type BookingSlotsResponse = z.infer<typeof bookingSlotsResponseSchema>;
 
+/** `GET …/days`: the dates of a month that offer at least one start for the selection. */
+export const bookingDaysQuerySchema = z.object({
+  month: z.string({ error: 'Mês inválido' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido'),
+  serviceIds: bookingSlotsQuerySchema.shape.serviceIds,
+});
+export type BookingDaysQuery = z.input<typeof bookingDaysQuerySchema>;
+
+export const bookingDaysResponseSchema = z.object({
+  month: z.string(),
+  days: z.array(z.string()),
+});
+export type BookingDaysResponse = z.infer<typeof bookingDaysResponseSchema>;
+
 /** What the public sees of a professional: no e-mail, phone or user id. */
 export const publicProfileSchema = z.object({
   id: z.string(),
@@ -147,6 +160,12 @@ export const publicProfessionalResponseSchema = z.object({
   openWeekdays: z.array(z.number().int()),
   /** Today in the professional's time zone: earlier days are disabled. */
   today: z.string(),
+  /** "Agenda online pausada no momento": nothing can be booked (docs/decisions/009-real-week.md). */
+  bookingPaused: z.boolean(),
+  /** The professional's phone, shown with the pause message; only then (null otherwise). */
+  whatsapp: z.string().nullable(),
+  /** The last date within the booking horizon. */
+  lastBookableDate: z.string(),
 });
 export type PublicProfessionalResponse = z.infer<typeof publicProfessionalResponseSchema>;
 

@@ -20,3 +20,5 @@ export * from './booking-schemas';
 export * from './profile-schemas';
 export * from './image-type';
 export * from './money';
+export * from './booking-rules';
+export * from './schedule-schemas';

@@ -7,6 +7,7 @@ import {
   RESERVED_LINKS,
 } from './custom-link';
 import { optionalPhone, optionalText, requiredText } from './text';
+import { stateSchema } from './schedule-schemas';
 import { isValidTimeZone } from './zoned-date';
 
 /**
@@ -54,6 +55,8 @@ export const profileUpdateSchema = z.object({
     .string({ error: PROFILE_MESSAGES.timeZoneInvalid })
     .trim()
     .refine(isIanaTimeZone, PROFILE_MESSAGES.timeZoneInvalid),
+  /** UF for the state's holidays (docs/decisions/009-real-week.md); absent leaves it as is. */
+  state: stateSchema.nullable().optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

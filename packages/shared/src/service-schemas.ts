@@ -39,6 +39,15 @@ export const serviceDurationSchema = z
   .min(SERVICE_DURATION_MIN, 'A duração deve ser de pelo menos 1 minuto')
   .max(SERVICE_DURATION_MAX, 'A duração deve ser de no máximo 1440 minutos (24 horas)');
 
+export const SERVICE_BUFFER_MAX = 120;
+
+/** "Intervalo após" (docs/decisions/009-real-week.md): minutes kept free after the service. */
+export const serviceBufferSchema = z
+  .number({ error: 'Intervalo inválido' })
+  .int('O intervalo deve ser um número inteiro de minutos')
+  .min(0, 'O intervalo não pode ser negativo')
+  .max(SERVICE_BUFFER_MAX, 'O intervalo deve ser de no máximo 120 minutos');
+
 const serviceFields = {
   name: requiredName(SERVICE_NAME_MAX),
   description: optionalText(SERVICE_DESCRIPTION_MAX, 'Descrição muito longa', {
@@ -46,12 +55,14 @@ const serviceFields = {
   }),
   price: servicePriceSchema,
   durationMinutes: serviceDurationSchema,
+  bufferMinutes: serviceBufferSchema,
   isActive: z.boolean({ error: 'Valor inválido para ativo' }),
 };
 
 /** Service form and `POST /api/services`; a new service is active unless told otherwise. */
 export const serviceInputSchema = z.object({
   ...serviceFields,
+  bufferMinutes: serviceBufferSchema.default(0),
   isActive: serviceFields.isActive.optional(),
 });
 export type ServiceInput = z.input<typeof serviceInputSchema>;
@@ -68,6 +79,7 @@ export const serviceSchema = z.object({
   price: z.string(),
   priceCents: z.number().int(),
   durationMinutes: z.number().int(),
+  bufferMinutes: z.number().int(),
   imageUrl: z.string().nullable(),
   isActive: z.boolean(),
   createdAt: z.string(),

@@ -15,6 +15,7 @@ import {
   text,
   time,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -106,10 +107,23 @@ export const profiles = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     avatarUrl: text('avatar_url'),
     timezone: varchar('timezone', { length: 64 }).notNull().default('America/Sao_Paulo'),
+    /** UF, for the state's holidays (docs/decisions/009-real-week.md). */
+    state: varchar('state', { length: 2 }),
+    // Online booking rules (docs/decisions/009-real-week.md).
+    minNoticeMinutes: integer('min_notice_minutes').notNull().default(120),
+    horizonDays: integer('horizon_days').notNull().default(60),
+    /** 15, 30 or 60 minutes; 0 = the selected duration. */
+    slotStep: smallint('slot_step').notNull().default(30),
+    maxBookingsPerDay: integer('max_bookings_per_day'),
+    bookingPaused: boolean('booking_paused').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('profiles_min_notice_range', sql`${t.minNoticeMinutes} BETWEEN 0 AND 10080`),
+    check('profiles_horizon_range', sql`${t.horizonDays} BETWEEN 1 AND 365`),
+    check('profiles_slot_step_valid', sql`${t.slotStep} IN (0, 15, 30, 60)`),
+    check('profiles_max_bookings_range', sql`${t.maxBookingsPerDay} BETWEEN 1 AND 100`),
     check('profiles_custom_link_format', sql`${t.customLink} ~ '^[a-z0-9-]{3,40}$'`),
     // A link shaped like a UUID could pass for another profile's id (decision 005's public URLs).
     check(
@@ -164,6 +178,8 @@ export const services = pgTable(
     description: varchar('description', { length: 1000 }),
     price: numeric('price', { precision: 10, scale: 2 }).notNull().default('0'),
     durationMinutes: integer('duration_minutes').notNull().default(60),
+    /** "Intervalo após": kept free after the service, never shown to clients. */
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
     imageUrl: text('image_url'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -173,6 +189,7 @@ export const services = pgTable(
     primaryKey({ name: 'services_pkey', columns: [t.professionalId, t.id] }),
     check('services_price_non_negative', sql`${t.price} >= 0`),
     check('services_duration_range', sql`${t.durationMinutes} BETWEEN 1 AND 1440`),
+    check('services_buffer_range', sql`${t.bufferMinutes} BETWEEN 0 AND 120`),
     check('services_name_not_blank', sql`btrim(${t.name}) <> ''`),
     index('services_professional_created_idx').on(t.professionalId, t.createdAt.desc()),
     index('services_professional_active_name_idx').on(t.professionalId, t.isActive, t.name),
@@ -249,6 +266,8 @@ export const appointments = pgTable(
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
     totalPrice: numeric('total_price', { precision: 10, scale: 2 }).notNull(),
+    /** The service's buffer at booking time; part of the occupied time (occupied_times). */
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
     status: varchar('status', { length: 20 }).notNull().default('scheduled'),
     notes: varchar('notes', { length: 1000 }),
     createdAt: createdAt(),
@@ -276,6 +295,7 @@ export const appointments = pgTable(
     ),
     check('appointments_end_after_start', sql`${t.endTime} > ${t.startTime}`),
     check('appointments_price_non_negative', sql`${t.totalPrice} >= 0`),
+    check('appointments_buffer_range', sql`${t.bufferMinutes} BETWEEN 0 AND 120`),
     index('appointments_professional_date_idx').on(
       t.professionalId,
       t.appointmentDate,
@@ -290,7 +310,87 @@ export const appointments = pgTable(
     ),
     index('appointments_client_idx').on(t.clientId),
     index('appointments_service_idx').on(t.serviceId),
-    // The no-overlap EXCLUDE constraint lives in a custom migration (drizzle cannot declare it).
+  ],
+);
+
+/**
+ * Every occupied time of a professional in one table under one EXCLUDE constraint
+ * (docs/decisions/009-real-week.md): a trigger keeps one row per non-cancelled appointment
+ * (its range includes its buffer), and a row without an appointment is a block ("Bloquear
+ * horário"). Wall-clock timestamps in the professional's zone. The constraint and the trigger
+ * live in the custom part of the migration (drizzle cannot declare them).
+ */
+export const occupiedTimes = pgTable(
+  'occupied_times',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id'),
+    startsAt: timestamp('starts_at', { mode: 'string' }).notNull(),
+    endsAt: timestamp('ends_at', { mode: 'string' }).notNull(),
+    note: varchar('note', { length: 200 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'occupied_times_pkey', columns: [t.professionalId, t.id] }),
+    unique('occupied_times_appointment_unique').on(t.professionalId, t.appointmentId),
+    // Through the professional too, like appointments' own keys (docs/scaling.md).
+    foreignKey({
+      name: 'occupied_times_appointment_fk',
+      columns: [t.professionalId, t.appointmentId],
+      foreignColumns: [appointments.professionalId, appointments.id],
+    }).onDelete('cascade'),
+    check('occupied_times_end_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    index('occupied_times_professional_starts_idx').on(t.professionalId, t.startsAt),
+  ],
+);
+
+/**
+ * A date's own hours: rows with times are that date's windows; one row without times closes
+ * the date (a holiday switched on is such a row, its name in the note).
+ */
+export const dateExceptions = pgTable(
+  'date_exceptions',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: time('start_time'),
+    endTime: time('end_time'),
+    note: varchar('note', { length: 200 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'date_exceptions_pkey', columns: [t.professionalId, t.id] }),
+    check(
+      'date_exceptions_times',
+      sql`(${t.startTime} IS NULL AND ${t.endTime} IS NULL) OR (${t.startTime} IS NOT NULL AND ${t.endTime} > ${t.startTime})`,
+    ),
+    index('date_exceptions_professional_date_idx').on(t.professionalId, t.date),
+  ],
+);
+
+/** "Folga/Férias": closed from start to end date, inclusive. */
+export const timeOff = pgTable(
+  'time_off',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    note: varchar('note', { length: 200 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'time_off_pkey', columns: [t.professionalId, t.id] }),
+    check('time_off_end_not_before_start', sql`${t.endDate} >= ${t.startDate}`),
+    index('time_off_professional_end_idx').on(t.professionalId, t.endDate),
   ],
 );
 
@@ -421,6 +521,9 @@ export const TABLE_OWNERS = {
   billingEvents: 'billing',
   rateLimits: 'rate-limits',
   signInThrottles: 'auth',
+  occupiedTimes: 'schedule',
+  dateExceptions: 'schedule',
+  timeOff: 'schedule',
 } as const;
 
 /**

@@ -24,6 +24,7 @@ export interface ServiceSeed {
   name: string;
   price: number;
   durationMinutes: number;
+  bufferMinutes?: number;
   isActive?: boolean;
 }
 

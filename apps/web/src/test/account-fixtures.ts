@@ -37,6 +37,7 @@ export function createMe(overrides: Partial<MeResponse> = {}): MeResponse {
       isActive: true,
       avatarUrl: null,
       timezone: 'America/Sao_Paulo',
+      state: null,
     },
     subscription: createSubscription(),
     ...overrides,

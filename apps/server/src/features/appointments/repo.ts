@@ -132,6 +132,8 @@ export interface AppointmentValues {
   startTime: string;
   endTime: string;
   totalPrice: string;
+  /** The service's "Intervalo após", part of the occupied time (docs/decisions/009-real-week.md). */
+  bufferMinutes?: number;
   status: AppointmentStatus;
   notes: string | null;
 }

@@ -22,6 +22,8 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { clientDirectory, clientIdsMatching, isOwnClient } from '../clients/service';
 import { findOwnService, serviceDirectory, serviceIdsMatching } from '../services/service';
+import { getWeek } from '../availability/service';
+import { describeRuleBreak } from '../schedule/service';
 import * as repo from './repo';
 
 /**
@@ -156,11 +158,28 @@ export async function createAppointment(
       startTime: input.startTime,
       endTime: computeEndTime(input.startTime, service.durationMinutes),
       totalPrice: service.price,
+      bufferMinutes: service.bufferMinutes,
       status: input.status ?? 'scheduled',
       notes: input.notes,
     });
-    return loadAppointment(tx, profileId, id);
+    return withRuleWarning(tx, profileId, await loadAppointment(tx, profileId, id));
   });
+}
+
+/** The answer carries a warning when the appointment is outside the online booking rules. */
+async function withRuleWarning(
+  db: Db,
+  profileId: string,
+  appointment: Appointment,
+): Promise<Appointment> {
+  if (appointment.status === 'cancelled') return appointment;
+  const { windows } = await getWeek(db, profileId);
+  const warning = await describeRuleBreak(db, profileId, windows, {
+    date: appointment.appointmentDate,
+    startTime: appointment.startTime,
+    endTime: appointment.endTime,
+  });
+  return warning ? { ...appointment, warning } : appointment;
 }
 
 /**
@@ -189,10 +208,14 @@ export async function updateAppointment(
     if (isNewService || isNewTime) {
       const service = await requireOwnService(tx, profileId, serviceId);
       values.endTime = computeEndTime(startTime, service.durationMinutes);
-      if (isNewService) values.totalPrice = service.price;
+      if (isNewService) {
+        values.totalPrice = service.price;
+        values.bufferMinutes = service.bufferMinutes;
+      }
     }
     await repo.updateAppointment(tx, profileId, id, values, clock.now());
-    return loadAppointment(tx, profileId, id);
+    const updated = await loadAppointment(tx, profileId, id);
+    return isNewService || isNewTime ? withRuleWarning(tx, profileId, updated) : updated;
   });
 }
 
@@ -228,6 +251,7 @@ export interface BookedAppointmentValues {
   startTime: string;
   endTime: string;
   totalPrice: string;
+  bufferMinutes: number;
   notes: string | null;
 }
 

@@ -22,9 +22,11 @@ import {
   computeSlots,
   requireBookableProfessional,
   requireBookableServices,
+  requireNotPaused,
   type BookableProfessional,
 } from '../public-profile/service';
 import { bookingFingerprint } from './fingerprint';
+import { loadSchedule, lockProfessional } from '../schedule/service';
 import { buildIcs } from './ics';
 import { consumeBookedMinutes, visitorKey } from './limits';
 import { renderClientConfirmation, renderProfessionalNotice, type BookingMailData } from './mails';
@@ -102,11 +104,24 @@ async function book(
   }
 
   const services = requireBookableServices(catalog, input.serviceIds);
+  // Every rule is checked again under the professional's lock, read from this transaction: a
+  // day closed, time off or rules saved just before are seen (docs/decisions/009-real-week.md).
+  // Shared between bookings, unless a daily cap makes them count each other (the cached rules
+  // choose; a cap set a moment ago is caught by the fresh read).
+  const capped = catalog.schedule.rules.maxBookingsPerDay !== null;
+  await lockProfessional(tx, professional.id, capped ? 'exclusive' : 'share');
+  let schedule = await loadSchedule(tx, professional.id, input.date);
+  if (!capped && schedule.rules.maxBookingsPerDay !== null) {
+    await lockProfessional(tx, professional.id, 'exclusive');
+    schedule = await loadSchedule(tx, professional.id, input.date);
+  }
+  requireNotPaused(schedule);
   const offered = await computeSlots(reads, catalog, {
     date: input.date,
     services,
     now,
     busy: false,
+    schedule,
   });
   const plan = planConsecutiveAppointments(input.time, services);
   if (!offered.includes(input.time) || !plan) {
@@ -127,13 +142,15 @@ async function book(
   const inserted = await insertBookedAppointments(
     { db: tx },
     professional.id,
-    plan.map((step) => ({
+    plan.map((step, index) => ({
       clientId: client.id,
       serviceId: step.service.id,
       appointmentDate: input.date,
       startTime: step.startTime,
       endTime: step.endTime,
       totalPrice: step.service.price,
+      // No buffer between the services of one booking; the last one's follows it.
+      bufferMinutes: index === plan.length - 1 ? step.service.bufferMinutes : 0,
       notes: input.notes,
     })),
   );

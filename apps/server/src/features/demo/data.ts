@@ -35,6 +35,8 @@ export interface DemoService {
   description: string;
   price: number;
   durationMinutes: number;
+  /** "Intervalo após" (docs/decisions/009-real-week.md). */
+  bufferMinutes: number;
   image: string;
 }
 
@@ -45,6 +47,7 @@ export const DEMO_SERVICES: readonly DemoService[] = [
     description: 'Lavagem, corte personalizado e finalização com escova.',
     price: 90,
     durationMinutes: 60,
+    bufferMinutes: 0,
     image: 'corte-feminino.png',
   },
   {
@@ -53,6 +56,7 @@ export const DEMO_SERVICES: readonly DemoService[] = [
     description: 'Escova com volume e movimento, para o dia a dia ou uma ocasião especial.',
     price: 65,
     durationMinutes: 45,
+    bufferMinutes: 0,
     image: 'escova-modeladora.png',
   },
   {
@@ -61,6 +65,7 @@ export const DEMO_SERVICES: readonly DemoService[] = [
     description: 'Máscara nutritiva e ampola para fios macios, leves e com brilho.',
     price: 80,
     durationMinutes: 30,
+    bufferMinutes: 0,
     image: 'hidratacao-profunda.png',
   },
   {
@@ -69,6 +74,7 @@ export const DEMO_SERVICES: readonly DemoService[] = [
     description: 'Cutilagem, esmaltação e hidratação das mãos e dos pés.',
     price: 70,
     durationMinutes: 90,
+    bufferMinutes: 15,
     image: 'manicure-e-pedicure.png',
   },
   {
@@ -77,6 +83,7 @@ export const DEMO_SERVICES: readonly DemoService[] = [
     description: 'Modelagem com pinça e linha, respeitando o formato do rosto.',
     price: 45,
     durationMinutes: 30,
+    bufferMinutes: 0,
     image: 'design-de-sobrancelhas.png',
   },
 ];

@@ -36,6 +36,7 @@ import {
   type DemoService,
 } from './data';
 import * as repo from './repo';
+import { ensureDemoSchedule } from './schedule';
 
 export const DEMO_ASSETS_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -99,12 +100,14 @@ export async function seedDemoData(deps: DemoDeps): Promise<DemoSeedResult> {
     for (const client of DEMO_CLIENTS) {
       clientIds.push((await findOrCreateClientByEmail({ ...deps, db: tx }, profile.id, client)).id);
     }
+    const today = zonedToday(now, profile.timezone);
     const appointmentsAdded = await topUpAppointments(tx, {
       profileId: profile.id,
-      today: zonedToday(now, profile.timezone),
+      today,
       services,
       clientIds,
     });
+    await ensureDemoSchedule(tx, profile.id, today);
     return { status: 'ready' as const, profileId: profile.id, isNew, appointmentsAdded };
   });
 }
@@ -125,6 +128,7 @@ async function ensureServices(
         description: demo.description,
         price: demo.price,
         durationMinutes: demo.durationMinutes,
+        bufferMinutes: demo.bufferMinutes,
         isActive: true,
       }));
     if (!service.imageUrl) {

@@ -37,7 +37,14 @@ export async function insertProfileUnlessLinkTaken(
 type ProfileChanges = Partial<
   Pick<
     NewProfile,
-    'professionalName' | 'businessName' | 'phone' | 'bio' | 'timezone' | 'customLink' | 'updatedAt'
+    | 'professionalName'
+    | 'businessName'
+    | 'phone'
+    | 'bio'
+    | 'timezone'
+    | 'state'
+    | 'customLink'
+    | 'updatedAt'
   >
 >;
 

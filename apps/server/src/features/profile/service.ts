@@ -81,6 +81,7 @@ export function toProfileView(row: ProfileRow): Profile {
     isActive: row.isActive,
     avatarUrl: row.avatarUrl,
     timezone: row.timezone,
+    state: row.state,
   };
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_BOOKING_RULES } from '@agendaki/shared';
 import { describe, expect, it } from 'vitest';
 import { PublicReadCache, type ProfessionalCatalog } from './cache';
 
@@ -19,6 +20,7 @@ function catalog(id: string, customLink: string, businessName = 'Studio'): Profe
     billing: null,
     services: [],
     week: { isDefault: true, windows: [] },
+    schedule: { overrides: [], timeOff: [], rules: DEFAULT_BOOKING_RULES },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AvailabilityWeek, BillingSnapshot, BusyInterval, Service } from '@agendaki/shared';
 import { LRUCache } from 'lru-cache';
 import type { PublicProfileRow } from '../profile/service';
+import type { Schedule } from '../schedule/service';
 
 /**
  * The channel migration 0007 notifies on every relevant commit: a profile id (anything about the
@@ -20,6 +21,8 @@ export interface ProfessionalCatalog {
   /** Active services by name, as the public page lists them. */
   services: Service[];
   week: AvailabilityWeek;
+  /** Exceptions and time off from the day it was read, and the booking rules. */
+  schedule: Schedule;
 }
 
 export interface CacheStats {
@@ -118,7 +121,7 @@ export class PublicReadCache {
     return this.readThrough(load, (catalog, startedAt) => this.storeCatalog(catalog, startedAt));
   }
 
-  /** Non-cancelled appointments of the professional on the date. */
+  /** Occupied time of the professional on the date: appointments with buffers, blocks. */
   async busyTimes(
     professionalId: string,
     date: string,

@@ -1,4 +1,6 @@
 import {
+  bookingDaysQuerySchema,
+  bookingDaysResponseSchema,
   bookingSlotsQuerySchema,
   bookingSlotsResponseSchema,
   PROFESSIONAL_NOT_FOUND_MESSAGE,
@@ -9,7 +11,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { PublicReadCache } from './cache';
-import { getPublicProfessional, listPublicSlots } from './service';
+import { getPublicProfessional, listBookableDays, listPublicSlots } from './service';
 
 const params = z.object({ identifier: z.string() });
 
@@ -46,6 +48,21 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return listPublicSlots(reads, request.params.identifier, request.query, app.clock.now());
+    },
+  );
+
+  app.get(
+    '/api/public/professionals/:identifier/days',
+    {
+      schema: {
+        params,
+        querystring: bookingDaysQuerySchema,
+        response: { 200: bookingDaysResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return listBookableDays(reads, request.params.identifier, request.query, app.clock.now());
     },
   );
 };

@@ -1,4 +1,6 @@
 import {
+  addDaysToDate,
+  BOOKING_PAUSED_MESSAGE,
   getBillingAccess,
   INVALID_SERVICE_MESSAGE,
   listAvailableSlots,
@@ -6,6 +8,7 @@ import {
   PROFESSIONAL_NOT_FOUND_MESSAGE,
   sumDurations,
   zonedToday,
+  type BookingDaysResponse,
   type BookingSlotsResponse,
   type PublicProfessionalResponse,
   type PublicProfile,
@@ -15,13 +18,19 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/params';
-import { listBusyTimes } from '../appointments/service';
 import { getWeek } from '../availability/service';
 import {
   findPublicProfileById,
   findPublicProfileByLink,
   type PublicProfileRow,
 } from '../profile/service';
+import {
+  countAppointmentsOn,
+  listBusyTimes,
+  listBusyTimesBetween,
+  loadSchedule,
+  type Schedule,
+} from '../schedule/service';
 import { listServices } from '../services/service';
 import { findBillingSnapshot } from '../subscription/service';
 import type { ProfessionalCatalog, PublicReadCache } from './cache';
@@ -37,14 +46,18 @@ export interface PublicReads {
 async function loadCatalog(
   db: Db,
   profile: PublicProfileRow | undefined,
+  now: Date,
 ): Promise<ProfessionalCatalog | undefined> {
   if (!profile) return undefined;
-  const [billing, services, week] = await Promise.all([
+  // From yesterday: a catalog read just before midnight still covers its own "today".
+  const from = addDaysToDate(zonedToday(now, profile.timezone), -1);
+  const [billing, services, week, schedule] = await Promise.all([
     findBillingSnapshot(db, profile.userId),
     listServices({ db }, profile.id, { activeOnly: true }),
     getWeek(db, profile.id),
+    loadSchedule(db, profile.id, from),
   ]);
-  return { profile, billing, services, week };
+  return { profile, billing, services, week, schedule };
 }
 
 /**
@@ -65,10 +78,10 @@ export async function findBookableProfessional(
   const catalog =
     by === 'id' || isUuid(key)
       ? await cache.catalogById(key, async () =>
-          loadCatalog(db, await findPublicProfileById(db, key)),
+          loadCatalog(db, await findPublicProfileById(db, key), now),
         )
       : await cache.catalogByLink(key, async () =>
-          loadCatalog(db, await findPublicProfileByLink(db, key)),
+          loadCatalog(db, await findPublicProfileByLink(db, key), now),
         );
   if (!catalog?.profile.isActive) return undefined;
   return getBillingAccess(catalog.billing, now).hasAccess ? catalog : undefined;
@@ -122,11 +135,16 @@ export async function getPublicProfessional(
 ): Promise<PublicProfessionalResponse | undefined> {
   const catalog = await findBookableProfessional(reads, identifier, now);
   if (!catalog) return undefined;
+  const today = zonedToday(now, catalog.profile.timezone);
+  const { rules } = catalog.schedule;
   return {
     profile: toPublicProfile(catalog.profile),
     services: catalog.services.map(toPublicService),
     openWeekdays: listOpenWeekdays(catalog.week.windows),
-    today: zonedToday(now, catalog.profile.timezone),
+    today,
+    bookingPaused: rules.paused,
+    whatsapp: rules.paused ? catalog.profile.phone : null,
+    lastBookableDate: addDaysToDate(today, rules.horizonDays),
   };
 }
 
@@ -147,27 +165,49 @@ export function requireBookableServices(
 }
 
 /**
- * The start times offered on `date` for the selected services together (docs/product.md, Public
- * booking slots); `busy: false` leaves appointments out, to tell "outside the hours or past"
- * apart from "taken", which the database's constraint decides at booking time.
+ * The start times offered on `date` for the selected services together
+ * (docs/decisions/009-real-week.md): the week, exceptions, time off, occupied time (with
+ * buffers and blocks), the booking rules and "now". `busy: false` leaves occupied time out, to
+ * tell "outside the rules" apart from "taken", which the database's constraint decides at
+ * booking time. `schedule` and `db` replace the cached ones inside the booking's transaction.
  */
 export async function computeSlots(
   { db, cache }: PublicReads,
   catalog: ProfessionalCatalog,
-  input: { date: string; services: readonly Service[]; now: Date; busy: boolean },
+  input: {
+    date: string;
+    services: readonly Service[];
+    now: Date;
+    busy: boolean;
+    schedule?: Schedule;
+    fresh?: boolean;
+  },
 ): Promise<string[]> {
   const { profile, week } = catalog;
+  const schedule = input.schedule ?? catalog.schedule;
+  if (schedule.rules.paused) return [];
   if (input.date < zonedToday(input.now, profile.timezone)) return [];
-  const busy = input.busy
-    ? await cache.busyTimes(profile.id, input.date, () =>
-        listBusyTimes({ db }, profile.id, input.date),
-      )
-    : [];
+  const busy = !input.busy
+    ? []
+    : input.fresh
+      ? await listBusyTimes(db, profile.id, input.date)
+      : await cache.busyTimes(profile.id, input.date, () =>
+          listBusyTimes(db, profile.id, input.date),
+        );
+  const bookingsOnDate =
+    schedule.rules.maxBookingsPerDay === null
+      ? 0
+      : await countAppointmentsOn(db, profile.id, input.date);
   return listAvailableSlots({
     date: input.date,
     windows: week.windows,
+    overrides: schedule.overrides,
+    timeOff: schedule.timeOff,
     busy,
+    bookingsOnDate,
     durationMinutes: sumDurations(input.services),
+    bufferMinutes: input.services.at(-1)?.bufferMinutes ?? 0,
+    rules: schedule.rules,
     now: input.now,
     timeZone: profile.timezone,
   });
@@ -188,4 +228,51 @@ export async function listPublicSlots(
     busy: true,
   });
   return { date: query.date, slots };
+}
+
+/**
+ * The dates of a month with at least one start for the selection: the public calendar disables
+ * the others (closed, time off, beyond the horizon, at the cap, fully booked). One read of the
+ * month's occupied time.
+ */
+export async function listBookableDays(
+  reads: PublicReads,
+  identifier: string,
+  query: { month: string; serviceIds: string[] },
+  now: Date,
+): Promise<BookingDaysResponse> {
+  const catalog = await requireBookableProfessional(reads, identifier, now);
+  const services = requireBookableServices(catalog, query.serviceIds);
+  const { profile, week, schedule } = catalog;
+  const today = zonedToday(now, profile.timezone);
+  const first = `${query.month}-01`;
+  const monthEnd = addDaysToDate(`${addDaysToDate(first, 31).slice(0, 7)}-01`, -1);
+  const from = first < today ? today : first;
+  const lastBookable = addDaysToDate(today, schedule.rules.horizonDays);
+  const to = monthEnd > lastBookable ? lastBookable : monthEnd;
+  if (schedule.rules.paused || from > to) return { month: query.month, days: [] };
+  const { busy, counts } = await listBusyTimesBetween(reads.db, profile.id, from, to);
+  const days: string[] = [];
+  for (let date = from; date <= to; date = addDaysToDate(date, 1)) {
+    const slots = listAvailableSlots({
+      date,
+      windows: week.windows,
+      overrides: schedule.overrides,
+      timeOff: schedule.timeOff,
+      busy: busy.get(date) ?? [],
+      bookingsOnDate: counts.get(date) ?? 0,
+      durationMinutes: sumDurations(services),
+      bufferMinutes: services.at(-1)?.bufferMinutes ?? 0,
+      rules: schedule.rules,
+      now,
+      timeZone: profile.timezone,
+    });
+    if (slots.length > 0) days.push(date);
+  }
+  return { month: query.month, days };
+}
+
+/** A paused agenda takes no booking (docs/decisions/009-real-week.md). */
+export function requireNotPaused(schedule: Schedule): void {
+  if (schedule.rules.paused) throw new AppError('CONFLICT', BOOKING_PAUSED_MESSAGE);
 }

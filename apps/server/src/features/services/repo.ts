@@ -13,6 +13,7 @@ export interface ServiceValues {
   description?: string | null;
   price?: string;
   durationMinutes?: number;
+  bufferMinutes?: number;
   isActive?: boolean;
   imageUrl?: string | null;
 }

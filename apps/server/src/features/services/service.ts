@@ -33,6 +33,7 @@ export function toServiceDto(row: repo.ServiceRow): Service {
     price: row.price,
     priceCents: toCents(row.price),
     durationMinutes: row.durationMinutes,
+    bufferMinutes: row.bufferMinutes,
     imageUrl: row.imageUrl,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
@@ -61,6 +62,7 @@ export async function createService(
     description: input.description,
     price: toPrice(input.price),
     durationMinutes: input.durationMinutes,
+    bufferMinutes: input.bufferMinutes,
     isActive: input.isActive ?? true,
   });
   return toServiceDto(row);
@@ -172,12 +174,18 @@ export function serviceIdsMatching(
   return repo.serviceIdsMatching(db, professionalId, search);
 }
 
-/** Price and duration of one of the professional's services, or nothing when not theirs. */
+/** Price, duration and buffer of one of the professional's services, or nothing when not theirs. */
 export async function findOwnService(
   db: Db,
   professionalId: string,
   id: string,
-): Promise<{ price: string; durationMinutes: number } | undefined> {
+): Promise<{ price: string; durationMinutes: number; bufferMinutes: number } | undefined> {
   const row = await repo.findService(db, professionalId, id);
-  return row && { price: row.price, durationMinutes: row.durationMinutes };
+  return (
+    row && {
+      price: row.price,
+      durationMinutes: row.durationMinutes,
+      bufferMinutes: row.bufferMinutes,
+    }
+  );
 }

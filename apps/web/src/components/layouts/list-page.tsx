@@ -24,6 +24,10 @@ export interface ListPageProps<T> {
   /** The header button that opens the create form ("Novo Cliente"). */
   createLabel: string;
   onCreate: () => void;
+  /** More header buttons, before the create button (Agenda: "Bloquear horário"). */
+  actions?: ReactNode;
+  /** Shown under the header whatever the list's state (Agenda: the blocks). */
+  header?: ReactNode;
   query: ListPageQuery;
   /** The loaded items, all pages. */
   items: readonly T[];
@@ -66,6 +70,8 @@ export function ListPage<T>({
   description,
   createLabel,
   onCreate,
+  actions,
+  header,
   query,
   items,
   isLoading = false,
@@ -139,12 +145,16 @@ export function ListPage<T>({
         title={title}
         description={description}
         actions={
-          <Button onClick={onCreate}>
-            <Plus aria-hidden="true" />
-            {createLabel}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {actions}
+            <Button onClick={onCreate}>
+              <Plus aria-hidden="true" />
+              {createLabel}
+            </Button>
+          </div>
         }
       />
+      {header}
       {isFirstLoad || hasFailed || hasNone ? null : toolbar}
       {content}
       {children}

@@ -1,4 +1,4 @@
-import { KeyRound, Link2, Store, UserRound } from 'lucide-react';
+import { CalendarClock, KeyRound, Link2, Store, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -8,11 +8,13 @@ import { LinkSettings } from '@/features/link/components/link-settings';
 import { BusinessForm } from '@/features/profile/components/business-form';
 import { ProfileDetails } from '@/features/profile/components/profile-details';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { BookingRulesSettings } from '@/features/settings/components/booking-rules-form';
 
 const TABS: readonly { value: SettingsTab; label: string; icon: typeof UserRound }[] = [
   { value: 'profile', label: 'Perfil', icon: UserRound },
   { value: 'business', label: 'Negócio', icon: Store },
   { value: 'link', label: 'Meu Link', icon: Link2 },
+  { value: 'booking', label: 'Agendamento online', icon: CalendarClock },
   { value: 'security', label: 'Segurança', icon: KeyRound },
 ];
 
@@ -21,8 +23,8 @@ function toSettingsTab(value: string | null): SettingsTab {
 }
 
 /**
- * The four tabs of Configurações; the open one lives in `?tab=` ("Perfil" links to it). The page
- * composes features/profile, link and auth, so it lives with the routes.
+ * The tabs of Configurações; the open one lives in `?tab=` ("Perfil" links to it). The page
+ * composes features/profile, link, auth and settings, so it lives with the routes.
  */
 export function SettingsTabs() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -60,6 +62,9 @@ export function SettingsTabs() {
       ) : (
         <Skeleton className="h-48 w-full" />
       )}
+      <TabsContent value="booking">
+        <BookingRulesSettings />
+      </TabsContent>
       <TabsContent value="security">
         <ChangePasswordForm />
       </TabsContent>

@@ -86,10 +86,12 @@ export function AppointmentForm({ appointment, today, onDone }: AppointmentFormP
     save.mutate(
       { id: appointment?.id, input },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           toast.success(
             appointment ? 'Agendamento atualizado com sucesso!' : 'Agendamento criado com sucesso!',
           );
+          // Outside the online booking rules: allowed from here, and said so.
+          if (saved.warning) toast.warning(saved.warning);
           onDone();
         },
         onError: (error) =>

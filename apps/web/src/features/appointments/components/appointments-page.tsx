@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEZONE, zonedToday, type Appointment } from '@agendaki/shared';
-import { CalendarPlus, Plus, SearchX } from 'lucide-react';
+import { Ban, CalendarPlus, Plus, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -19,6 +19,7 @@ import {
 import { AppointmentCard } from './appointment-card';
 import { AppointmentFilters } from './appointment-filters';
 import { AppointmentFormDialog } from './appointment-form-dialog';
+import { BlocksPanel } from './blocks-panel';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -41,10 +42,14 @@ const skeletonCard = (
   </Card>
 );
 
+const SEARCH_PARAM = 'busca';
+
 export function AppointmentsPage({ timeZone = DEFAULT_TIMEZONE }: AppointmentsPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [form, setForm] = useState<FormState>({ open: false });
-  const [searchText, setSearchText] = useState('');
+  const [blockOpen, setBlockOpen] = useState(false);
+  // `?busca=` opens the Agenda filtered, e.g. from the appointments listed when closing a date.
+  const [searchText, setSearchText] = useState(() => searchParams.get(SEARCH_PARAM) ?? '');
   const [status, setStatus] = useState<Filters['status']>('all');
   const [period, setPeriod] = useState<Filters['period']>('all');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -99,6 +104,13 @@ export function AppointmentsPage({ timeZone = DEFAULT_TIMEZONE }: AppointmentsPa
       description="Todos os seus agendamentos, por data e horário"
       createLabel="Novo Agendamento"
       onCreate={openCreate}
+      actions={
+        <Button variant="outline" onClick={() => setBlockOpen(true)}>
+          <Ban aria-hidden="true" />
+          Bloquear horário
+        </Button>
+      }
+      header={<BlocksPanel today={today} open={blockOpen} onOpenChange={setBlockOpen} />}
       query={appointments}
       items={items}
       isLoading={hasAny.isPending}

@@ -9,6 +9,7 @@ const service: Service = {
   price: '80.00',
   priceCents: 8000,
   durationMinutes: 45,
+  bufferMinutes: 0,
   imageUrl: null,
   isActive: true,
   createdAt: '2026-01-01T00:00:00.000Z',

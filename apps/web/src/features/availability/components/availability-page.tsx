@@ -6,9 +6,14 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useMe } from '@/features/auth/api/get-me';
+import { DEFAULT_TIMEZONE, zonedToday } from '@agendaki/shared';
 import { useAvailability } from '../api/get-availability';
 import { toWeekForm } from '../lib/week-form';
 import { AvailabilityForm } from './availability-form';
+import { DateExceptionsCard } from './date-exceptions-card';
+import { HolidaysCard } from './holidays-card';
+import { TimeOffCard } from './time-off-card';
 
 function WeekSkeleton() {
   return (
@@ -29,6 +34,8 @@ function WeekSkeleton() {
 
 export function AvailabilityPage() {
   const availability = useAvailability();
+  const me = useMe();
+  const today = zonedToday(new Date(), me.data?.profile.timezone ?? DEFAULT_TIMEZONE);
 
   useEffect(() => {
     if (availability.isError) toast.error('Erro ao carregar horários');
@@ -65,6 +72,9 @@ export function AvailabilityPage() {
             key={availability.dataUpdatedAt}
             initialWeek={toWeekForm(availability.data.windows)}
           />
+          <DateExceptionsCard today={today} />
+          <TimeOffCard today={today} />
+          <HolidaysCard />
         </>
       )}
     </>

@@ -5,22 +5,32 @@ export interface BookingCalendarProps {
   /** "YYYY-MM-DD" in the professional's zone: earlier days are disabled. */
   today: string;
   openWeekdays: readonly number[];
+  /** The last date within the booking horizon. */
+  lastBookableDate: string;
+  /** Bookable dates of the month shown; undefined while they load (only the weekdays apply). */
+  bookableDays: ReadonlySet<string> | undefined;
   selectedDate: string | null;
   onSelect: (date: string | null) => void;
+  onMonthChange: (month: string) => void;
 }
 
 /**
- * One day, in pt-BR; past days and weekdays without an active window are disabled
- * (docs/product.md, Public booking slots). Loaded on demand: react-day-picker and date-fns are
+ * One day, in pt-BR; past days, days beyond the horizon, weekdays without an active window and
+ * days the server says have nothing to offer are disabled (docs/decisions/009-real-week.md).
+ * Loaded on demand: react-day-picker and date-fns are
  * the heaviest part of the page (see date-step.tsx).
  */
 export function BookingCalendar({
   today,
   openWeekdays,
+  lastBookableDate,
+  bookableDays,
   selectedDate,
   onSelect,
+  onMonthChange,
 }: BookingCalendarProps) {
   const todayDate = isoToCalendarDate(today);
+  const lastDate = isoToCalendarDate(lastBookableDate);
   const selected = selectedDate ? isoToCalendarDate(selectedDate) : undefined;
   return (
     <Calendar
@@ -30,7 +40,14 @@ export function BookingCalendar({
       today={todayDate}
       defaultMonth={selected ?? todayDate}
       startMonth={todayDate}
-      disabled={[{ before: todayDate }, { dayOfWeek: getClosedWeekdays(openWeekdays) }]}
+      endMonth={lastDate}
+      onMonthChange={(month) => onMonthChange(calendarDateToIso(month).slice(0, 7))}
+      disabled={[
+        { before: todayDate },
+        { after: lastDate },
+        { dayOfWeek: getClosedWeekdays(openWeekdays) },
+        (date: Date) => bookableDays !== undefined && !bookableDays.has(calendarDateToIso(date)),
+      ]}
       showOutsideDays={false}
       className="px-1 py-3 sm:px-3"
     />

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { usePublicProfessional } from '../api/get-public-professional';
 import { BookingFooter } from './booking-footer';
+import { BookingPaused } from './booking-paused';
 import { BookingWizard } from './booking-wizard';
 import { BookingError, BookingLoading, ProfessionalNotFound } from './page-states';
 import { ProfessionalHeader } from './professional-header';
@@ -54,7 +55,11 @@ function LoadedPage({ data }: { data: PublicProfessionalResponse }) {
     <div className="flex min-h-dvh flex-col bg-muted/40">
       <main className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-3 py-6 sm:px-6 sm:py-10">
         <ProfessionalHeader profile={data.profile} />
-        <BookingWizard data={data} />
+        {data.bookingPaused ? (
+          <BookingPaused whatsapp={data.whatsapp} />
+        ) : (
+          <BookingWizard data={data} />
+        )}
       </main>
       <BookingFooter />
     </div>

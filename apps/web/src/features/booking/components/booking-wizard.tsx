@@ -99,6 +99,8 @@ export function BookingWizard({ data }: { data: PublicProfessionalResponse }) {
         <DateStep
           today={data.today}
           openWeekdays={data.openWeekdays}
+          lastBookableDate={data.lastBookableDate}
+          professionalId={profile.id}
           selectedDate={state.date}
           summary={summary}
           onSelect={(date) => dispatch({ type: 'selectDate', date })}

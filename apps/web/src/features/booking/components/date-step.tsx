@@ -1,8 +1,9 @@
 import { formatCurrencyFromCents } from '@agendaki/shared';
 import { ArrowLeft, ArrowRight, CalendarDays } from 'lucide-react';
-import { Suspense } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useBookableDays } from '../api/get-bookable-days';
 import { formatServiceCount, type BookingSummary } from '../lib/booking-summary';
 import { formatLongDate } from '../lib/calendar-dates';
 import { BookingCalendar } from './lazy-parts';
@@ -25,6 +26,8 @@ export interface DateStepProps {
   /** "YYYY-MM-DD" in the professional's zone: earlier days are disabled. */
   today: string;
   openWeekdays: readonly number[];
+  lastBookableDate: string;
+  professionalId: string;
   selectedDate: string | null;
   summary: BookingSummary;
   onSelect: (date: string | null) => void;
@@ -35,12 +38,24 @@ export interface DateStepProps {
 export function DateStep({
   today,
   openWeekdays,
+  lastBookableDate,
+  professionalId,
   selectedDate,
   summary,
   onSelect,
   onBack,
   onNext,
 }: DateStepProps) {
+  const [month, setMonth] = useState((selectedDate ?? today).slice(0, 7));
+  const days = useBookableDays({
+    professionalId,
+    month,
+    serviceIds: summary.services.map((service) => service.id),
+  });
+  const bookableDays = useMemo(
+    () => (days.data?.month === month ? new Set(days.data.days) : undefined),
+    [days.data, month],
+  );
   return (
     <div className="space-y-4">
       <StepHeading
@@ -53,8 +68,11 @@ export function DateStep({
             <BookingCalendar
               today={today}
               openWeekdays={openWeekdays}
+              lastBookableDate={lastBookableDate}
+              bookableDays={bookableDays}
               selectedDate={selectedDate}
               onSelect={onSelect}
+              onMonthChange={setMonth}
             />
           </Suspense>
         </div>

@@ -54,6 +54,9 @@ export function makeProfessional(
     services: [corte, escova],
     openWeekdays: [1, 2, 3, 4, 5, 6],
     today: '2026-11-20',
+    bookingPaused: false,
+    whatsapp: null,
+    lastBookableDate: '2027-01-19',
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import {
   formatPhone,
+  BRAZIL_STATES,
   PROFILE_BIO_MAX,
   profileUpdateSchema,
   type Profile,
@@ -35,7 +36,11 @@ const reportInvalid = toastFirstValidationError<BusinessFormValues>([
   'phone',
   'bio',
   'timezone',
+  'state',
 ]);
+
+/** Radix's select has no empty value: this one stands for "no state". */
+const NO_STATE = 'none';
 
 function toFormValues(profile: Profile): BusinessFormValues {
   return {
@@ -44,6 +49,7 @@ function toFormValues(profile: Profile): BusinessFormValues {
     phone: profile.phone ? formatPhone(profile.phone) : '',
     bio: profile.bio ?? '',
     timezone: profile.timezone,
+    state: (profile.state as ProfileUpdateInput['state']) ?? null,
   };
 }
 
@@ -156,6 +162,42 @@ export function BusinessForm({ profile }: { profile: Profile }) {
                       {getTimeZoneOptions(profile.timezone).map((zone) => (
                         <SelectItem key={zone.value} value={zone.value}>
                           {zone.label}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            )}
+          </FormField>
+          <FormField
+            label="Estado (UF)"
+            error={errors.state?.message}
+            description="Os feriados do seu estado aparecem em Horário de Atendimento."
+          >
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="state"
+                render={({ field }) => (
+                  <Select
+                    value={field.value ?? NO_STATE}
+                    onValueChange={(value) => field.onChange(value === NO_STATE ? null : value)}
+                  >
+                    <SelectTrigger
+                      id={control.id}
+                      aria-invalid={control['aria-invalid'] || undefined}
+                      aria-describedby={control['aria-describedby']}
+                      className="sm:max-w-xs"
+                      onBlur={field.onBlur}
+                    >
+                      <SelectValue placeholder="Selecione o estado" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={NO_STATE}>Nenhum (só feriados nacionais)</SelectItem>
+                      {BRAZIL_STATES.map((uf) => (
+                        <SelectItem key={uf} value={uf}>
+                          {uf}
                         </SelectItem>
                       ))}
                     </SelectContent>

@@ -30,6 +30,7 @@ const reportInvalid = toastFirstValidationError<ServiceFormValues>([
   'description',
   'price',
   'durationMinutes',
+  'bufferMinutes',
 ]);
 
 type BusyState = 'saving' | 'uploading' | null;
@@ -189,6 +190,23 @@ export function ServiceForm({ service, onDone, onSavedWithoutImage, onCancel }: 
                     onBlur: (event: { target: HTMLInputElement }) =>
                       setValue('durationMinutes', String(parseDurationInput(event.target.value))),
                   })}
+                />
+              )}
+            </FormField>
+            <FormField
+              label="Intervalo após (minutos)"
+              error={errors.bufferMinutes?.message}
+              description="Tempo livre depois do serviço (limpeza, preparo). O cliente não vê."
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  step="1"
+                  min="0"
+                  max="120"
+                  {...register('bufferMinutes')}
                 />
               )}
             </FormField>

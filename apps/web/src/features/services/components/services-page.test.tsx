@@ -13,6 +13,7 @@ const corte: Service = {
   price: '80.00',
   priceCents: 8000,
   durationMinutes: 60,
+  bufferMinutes: 0,
   imageUrl: null,
   isActive: true,
   createdAt: '2026-03-02T12:00:00.000Z',

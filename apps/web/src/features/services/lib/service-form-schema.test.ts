@@ -63,6 +63,7 @@ describe('serviceFormSchema', () => {
         price: '1234.50',
         priceCents: 123450,
         durationMinutes: 45,
+        bufferMinutes: 0,
         imageUrl: null,
         isActive: true,
         createdAt: '2026-03-02T12:00:00.000Z',
@@ -76,12 +77,28 @@ describe('serviceFormSchema', () => {
       description: '',
       price: '10',
       durationMinutes: '2000',
+      bufferMinutes: '0',
       isActive: true,
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       'Nome é obrigatório',
       'A duração deve ser de no máximo 1440 minutos (24 horas)',
+    ]);
+  });
+
+  it('takes an empty "Intervalo após" as 0 and refuses more than 120 minutes', () => {
+    const base = {
+      name: 'Corte',
+      description: '',
+      price: '10',
+      durationMinutes: '30',
+      isActive: true,
+    };
+    expect(serviceFormSchema.parse({ ...base, bufferMinutes: '' }).bufferMinutes).toBe(0);
+    const result = serviceFormSchema.safeParse({ ...base, bufferMinutes: '500' });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'O intervalo deve ser de no máximo 120 minutos',
     ]);
   });
 });

@@ -2,6 +2,7 @@ import {
   formatCentsForInput,
   moneyTextSchema,
   SERVICE_DURATION_DEFAULT,
+  serviceBufferSchema,
   serviceDurationSchema,
   serviceInputSchema,
   servicePriceSchema,
@@ -14,6 +15,11 @@ export function parseDurationInput(raw: string): number {
   const value = Number(raw.trim());
   if (raw.trim() === '' || !Number.isInteger(value) || value < 1) return SERVICE_DURATION_DEFAULT;
   return value;
+}
+
+/** Reads "Intervalo após": empty means no buffer; anything else is checked by the shared rule. */
+export function parseBufferInput(raw: string): number {
+  return raw.trim() === '' ? 0 : Number(raw.trim());
 }
 
 /**
@@ -30,6 +36,7 @@ export const serviceFormSchema = z.object({
     .transform((cents) => cents / 100)
     .pipe(servicePriceSchema),
   durationMinutes: z.string().transform(parseDurationInput).pipe(serviceDurationSchema),
+  bufferMinutes: z.string().transform(parseBufferInput).pipe(serviceBufferSchema),
   isActive: z.boolean(),
 });
 export type ServiceFormValues = z.input<typeof serviceFormSchema>;
@@ -41,6 +48,7 @@ export function toServiceFormValues(service?: Service): ServiceFormValues {
     description: service?.description ?? '',
     price: service ? formatCentsForInput(service.priceCents) : '',
     durationMinutes: String(service?.durationMinutes ?? SERVICE_DURATION_DEFAULT),
+    bufferMinutes: String(service?.bufferMinutes ?? 0),
     isActive: service?.isActive ?? true,
   };
 }

@@ -1,0 +1,74 @@
+import { addDaysToDate, type Holiday, type AffectedAppointment } from '@agendaki/shared';
+import Holidays from 'date-holidays';
+import type { Db } from '../../db/client';
+import * as repo from './repo';
+import { saveException } from './service';
+
+/** Holidays are offered for the next 12 months (docs/decisions/009-real-week.md). */
+const HOLIDAY_DAYS_AHEAD = 365;
+
+/**
+ * Public holidays (`type: public` of date-holidays) of Brazil and, when set, of the state,
+ * between the dates inclusive. A state's list repeats the national ones: those stay national.
+ */
+export function findHolidays(
+  state: string | null,
+  from: string,
+  to: string,
+): Omit<Holiday, 'closed'>[] {
+  const years = [Number(from.slice(0, 4)), Number(to.slice(0, 4))];
+  const collect = (calendar: Holidays) =>
+    [...new Set(years)]
+      .flatMap((year) => calendar.getHolidays(year))
+      .filter((h) => h.type === 'public')
+      .map((h) => ({ date: h.date.slice(0, 10), name: h.name }))
+      .filter((h) => from <= h.date && h.date <= to);
+  const national = collect(new Holidays('BR'));
+  const nationalDates = new Set(national.map((h) => h.date));
+  const own = state
+    ? collect(new Holidays('BR', state)).filter((h) => !nationalDates.has(h.date))
+    : [];
+  return [
+    ...national.map((h) => ({ ...h, scope: 'national' as const })),
+    ...own.map((h) => ({ ...h, scope: 'state' as const })),
+  ].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+async function closedDates(db: Db, professionalId: string, from: string, to: string) {
+  const rows = await repo.listExceptionRows(db, professionalId, from, to);
+  return new Set(rows.filter((row) => row.startTime === null).map((row) => row.date));
+}
+
+export async function listHolidays(
+  db: Db,
+  professionalId: string,
+  today: string,
+): Promise<{ state: string | null; holidays: Holiday[] }> {
+  const rules = await repo.findRules(db, professionalId);
+  const state = rules?.state ?? null;
+  const to = addDaysToDate(today, HOLIDAY_DAYS_AHEAD);
+  const closed = await closedDates(db, professionalId, today, to);
+  return {
+    state,
+    holidays: findHolidays(state, today, to).map((h) => ({ ...h, closed: closed.has(h.date) })),
+  };
+}
+
+/** "Fechar em todos os feriados nacionais": each national holiday not closed yet becomes closed. */
+export async function closeNationalHolidays(
+  db: Db,
+  professionalId: string,
+  today: string,
+): Promise<{ affected: AffectedAppointment[] }> {
+  const { holidays } = await listHolidays(db, professionalId, today);
+  const affected: AffectedAppointment[] = [];
+  for (const holiday of holidays) {
+    if (holiday.scope !== 'national' || holiday.closed) continue;
+    const saved = await saveException(db, professionalId, holiday.date, {
+      windows: [],
+      note: holiday.name,
+    });
+    affected.push(...saved.affected);
+  }
+  return { affected };
+}

@@ -1,0 +1,168 @@
+import { blockInputSchema } from '@agendaki/shared';
+import { Ban, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { getErrorMessage } from '@/lib/api-client';
+import { useAddBlock, useBlocks, useRemoveBlock } from '../api/blocks';
+
+function formatDateBr(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+function BlockForm({ today, onDone }: { today: string; onDone: () => void }) {
+  const add = useAddBlock();
+  const [date, setDate] = useState(today);
+  const [startTime, setStartTime] = useState('');
+  const [endTime, setEndTime] = useState('');
+  const [note, setNote] = useState('');
+
+  async function submit() {
+    const input = { date, startTime, endTime, note };
+    const parsed = blockInputSchema.safeParse(input);
+    if (!parsed.success) {
+      toast.error('Erro ao bloquear horário', { description: parsed.error.issues[0]?.message });
+      return;
+    }
+    try {
+      await add.mutateAsync(input);
+      toast.success('Horário bloqueado');
+      onDone();
+    } catch (error) {
+      toast.error('Erro ao bloquear horário', { description: getErrorMessage(error) });
+    }
+  }
+
+  return (
+    <form
+      aria-label="Bloquear horário"
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="block-date">Data</Label>
+        <Input
+          id="block-date"
+          type="date"
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="grid gap-2">
+          <Label htmlFor="block-start">Início</Label>
+          <Input
+            id="block-start"
+            type="time"
+            value={startTime}
+            onChange={(event) => setStartTime(event.target.value)}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="block-end">Fim</Label>
+          <Input
+            id="block-end"
+            type="time"
+            value={endTime}
+            onChange={(event) => setEndTime(event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="block-note">Observação (opcional)</Label>
+        <Input
+          id="block-note"
+          value={note}
+          maxLength={200}
+          placeholder="Dentista"
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </div>
+      <Button type="submit" disabled={add.isPending}>
+        {add.isPending ? 'Salvando...' : 'Bloquear'}
+      </Button>
+    </form>
+  );
+}
+
+export interface BlocksPanelProps {
+  /** "Today" in the professional's zone: the form starts on it. */
+  today: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * The coming blocks of the Agenda, each removable, and the "Bloquear horário" dialog
+ * (docs/decisions/009-real-week.md). A block over an appointment is refused by the server.
+ */
+export function BlocksPanel({ today, open, onOpenChange }: BlocksPanelProps) {
+  const blocks = useBlocks();
+  const remove = useRemoveBlock();
+  return (
+    <>
+      {blocks.data?.length ? (
+        <Card className="gap-2 p-4">
+          <h2 className="flex items-center gap-2 font-medium">
+            <Ban className="size-4" aria-hidden="true" />
+            Horários bloqueados
+          </h2>
+          <ul aria-label="Horários bloqueados" className="grid gap-1 text-sm">
+            {blocks.data.map((block) => (
+              <li key={block.id} className="flex items-center justify-between gap-2">
+                <span>
+                  <span className="font-medium">
+                    {formatDateBr(block.date)} {block.startTime}–{block.endTime}
+                  </span>
+                  {block.note ? ` · ${block.note}` : null}
+                </span>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remover bloqueio de ${formatDateBr(block.date)} ${block.startTime}`}
+                  disabled={remove.isPending}
+                  onClick={() =>
+                    remove.mutate(block.id, {
+                      onSuccess: () => toast.success('Bloqueio removido'),
+                      onError: (error) =>
+                        toast.error('Erro ao remover bloqueio', {
+                          description: getErrorMessage(error),
+                        }),
+                    })
+                  }
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent className="sm:max-w-md">
+          <DialogHeader>
+            <DialogTitle>Bloquear horário</DialogTitle>
+            <DialogDescription>
+              Nenhum cliente pode agendar neste período. Não pode haver agendamento nele.
+            </DialogDescription>
+          </DialogHeader>
+          {open ? <BlockForm today={today} onDone={() => onOpenChange(false)} /> : null}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
