@@ -16,7 +16,7 @@ import { billingRoutes } from './features/billing/routes';
 import { clientsRoutes } from './features/clients/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { healthRoutes } from './features/health/routes';
-import { registerMaintenance } from './features/maintenance/job';
+import { createPurgeJob } from './features/maintenance/job';
 import { profileRoutes } from './features/profile/routes';
 import { publicProfileRoutes } from './features/public-profile/routes';
 import { PROFESSIONAL_CHANGED_CHANNEL, PublicReadCache } from './features/public-profile/cache';
@@ -27,6 +27,7 @@ import { createFileStorage, getImageOrigins } from './features/storage/service';
 import { systemClock, type Clock } from './lib/clock';
 import { registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
+import { registerJobs } from './plugins/jobs';
 import { registerMail } from './plugins/mail';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimiter } from './plugins/rate-limit';
@@ -72,8 +73,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   registerOriginCheck(app, { publicUrl: env.PUBLIC_URL });
   registerRateLimiter(app, database.db);
+  registerJobs(app, { database });
   registerMail(app, { env, db: database.db });
-  registerMaintenance(app, { db: database.db });
+  app.jobs.add(createPurgeJob({ db: database.db, clock, log: app.log }));
   await registerAuth(app, { env, db: database.db });
 
   await app.register(healthRoutes, { database });

@@ -59,7 +59,6 @@ export function createPasswordService(deps: AuthServiceDeps) {
           now,
         );
       });
-      deps.mailWorker.wake();
     },
 
     /**

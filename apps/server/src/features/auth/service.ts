@@ -8,7 +8,6 @@ import type { Auth } from '../../plugins/auth';
 import { rateLimitKey, type RateLimiter } from '../../plugins/rate-limit';
 import { enqueueMail } from '../mail/service';
 import { renderConfirmAccountMail } from '../mail/templates';
-import type { MailWorker } from '../mail/worker';
 import { createProfileForNewUser } from '../profile/service';
 import { startTrial } from '../subscription/service';
 import { AUTH_LIMITS, LIMIT_SCOPES } from './limits';
@@ -28,7 +27,6 @@ export interface AuthServiceDeps {
   auth: Auth;
   clock: Clock;
   limiter: RateLimiter;
-  mailWorker: MailWorker;
   publicUrl: string;
 }
 
@@ -71,7 +69,6 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function sendNewVerificationMail(target: MailTarget): Promise<void> {
     const now = clock.now();
     await db.transaction((tx) => queueVerificationMail(tx, target, now));
-    deps.mailWorker.wake();
   }
 
   return {
@@ -119,7 +116,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         throw error;
       }
-      deps.mailWorker.wake();
     },
 
     /** True when the link confirmed an account; false when unknown, expired or already used. */

@@ -31,7 +31,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const booking = await createBooking({ db, cache, clock: app.clock, publicUrl }, request.body);
-      app.mailWorker.wake();
       reply.header('Cache-Control', 'no-store');
       return reply.status(201).send(booking);
     },
