@@ -16,8 +16,19 @@ interface SqlClient {
     text: string,
     values?: unknown[],
   ): Promise<{ rows: unknown[]; rowCount?: number | null; affectedRows?: number }>;
-  /** PGlite only: several statements in one string (pg-boss's installer sends them so). */
+  /** PGlite only: several statements in one string (pg-boss sends its locked commands so). */
   exec?(text: string): Promise<Array<{ rows: unknown[]; affectedRows?: number }>>;
+  /** PGlite only (not inside a transaction): holds the one connection, rolls back on error. */
+  transaction?<T>(run: (tx: SqlClient) => Promise<T>): Promise<T>;
+}
+
+async function execAll(client: SqlClient, text: string) {
+  // pg-boss wraps its maintenance in BEGIN … COMMIT. Should a statement fail, PGlite's one
+  // connection would stay in the aborted transaction, and every query of the app with it:
+  // run inside PGlite's own transaction, which rolls back on error (the inner BEGIN and
+  // COMMIT only warn).
+  if (client.transaction) return client.transaction((tx) => tx.exec!(text));
+  return client.exec!(text);
 }
 
 /** pg-boss's `db` option over a driver client: its SQL runs on exactly that connection. */
@@ -25,7 +36,7 @@ export function queueConnectionOf(client: SqlClient): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
       if (values === undefined && client.exec) {
-        const results = await client.exec(text);
+        const results = await execAll(client, text);
         const last = results.at(-1);
         return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 };
       }

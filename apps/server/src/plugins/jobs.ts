@@ -42,6 +42,35 @@ const toRunning = (job: FetchedJob): RunningJob<unknown> => ({
 });
 
 const STOP_TIMEOUT_MS = 8_000;
+/**
+ * Jobs taken per look. pg-boss waits out the polling interval after each batch, so the batch
+ * sets the pace of a backlog; each job still succeeds or fails on its own (`runJobs`).
+ */
+const BATCH_SIZE = 10;
+
+/**
+ * Runs fetched jobs one by one, completing or failing each: one mail's SMTP error never fails
+ * the others of its batch. (pg-boss's own completion of the batch afterwards finds none active.)
+ */
+async function runJobs(
+  boss: PgBoss,
+  worker: JobWorker,
+  jobs: FetchedJob[],
+): Promise<{ completed: number; failed: number }> {
+  const result = { completed: 0, failed: 0 };
+  for (const job of jobs) {
+    try {
+      await worker.handle(toRunning(job));
+      await boss.complete(worker.queue.name, job.id);
+      result.completed += 1;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await boss.fail(worker.queue.name, job.id, { message });
+      result.failed += 1;
+    }
+  }
+  return result;
+}
 
 /**
  * The job queue's workers (decision 008). Building the app starts nothing: tests that build
@@ -88,10 +117,12 @@ export function createJobRunner(options: {
           worker.queue.name,
           {
             includeMetadata: true,
-            batchSize: 1,
+            batchSize: BATCH_SIZE,
             pollingIntervalSeconds: worker.pollingIntervalSeconds,
           },
-          async ([job]) => worker.handle(toRunning(job!)),
+          async (jobs) => {
+            await runJobs(started, worker, jobs);
+          },
         );
         if (worker.cron) await started.schedule(worker.queue.name, worker.cron);
       }
@@ -116,21 +147,9 @@ export function createJobRunner(options: {
       });
       const jobs = (await client.fetch(queue.name, {
         includeMetadata: true,
-        batchSize: 50,
+        batchSize: BATCH_SIZE,
       })) as FetchedJob[];
-      const result = { completed: 0, failed: 0 };
-      for (const job of jobs) {
-        try {
-          await worker.handle(toRunning(job));
-          await client.complete(queue.name, job.id);
-          result.completed += 1;
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          await client.fail(queue.name, job.id, { message });
-          result.failed += 1;
-        }
-      }
-      return result;
+      return runJobs(client, worker, jobs);
     },
   };
 }
