@@ -41,8 +41,6 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Email ou senha inválidos';
 export const EMAIL_NOT_VERIFIED_MESSAGE =
   'Confirme seu e-mail antes de entrar. Enviamos um novo link de confirmação.';
 
-export type AuthService = ReturnType<typeof createAuthService>;
-
 type MailTarget = Pick<UserRow, 'id' | 'email' | 'name'>;
 
 export function createAuthService(deps: AuthServiceDeps) {
