@@ -16,7 +16,7 @@ export interface QueueDefinition {
 
 /**
  * One job per mail of the outbox (features/mail). 8 attempts, 30-60 s, then 1-2 min, 2-4 min …
- * about an hour in all before giving up. Five minutes is longer than any SMTP timeout, so a
+ * one to two hours in all before giving up. Five minutes is longer than any SMTP timeout, so a
  * live worker's send is never handed to another instance meanwhile.
  */
 export const MAIL_QUEUE: QueueDefinition = {
