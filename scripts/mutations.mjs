@@ -58,6 +58,7 @@ const INVISIBLE_TEXT = serverTest('invisible-text.test.ts');
 const CONCURRENCY = serverTest('booking-concurrency.test.ts');
 const BOOKING_CREATE = serverTest('booking-create.test.ts');
 const BOOKING_LIMITS = serverTest('booking-rate-limits.test.ts');
+const MAIL = serverTest('mail.test.ts');
 const SMTP_OUTAGE = faultTest('smtp-outage.fault.ts');
 const BOOKING_INTERRUPTED = faultTest('booking-interrupted.fault.ts');
 const POSTGRES_RESTART = faultTest('postgres-restart.fault.ts', { postgres: true });
@@ -290,11 +291,19 @@ const MUTATIONS = [
   },
   {
     name: 'outbox-no-retry',
-    protection: 'mail outbox: a failed send is retried later',
+    protection: 'mail outbox: a failed send is retried later (the job queue retries it)',
     file: 'apps/server/src/features/mail/worker.ts',
-    find: 'await markMailRetry(db, mail.id, { nextAttemptAt, error: message });',
-    replace: 'await markMailFailed(db, mail.id, message);',
+    find: 'isFinal: job.isLastAttempt',
+    replace: 'isFinal: true',
     test: SMTP_OUTAGE,
+  },
+  {
+    name: 'outbox-resend-after-lost-completion',
+    protection: 'mail outbox: a job run again after its mail went out sends nothing (once only)',
+    file: 'apps/server/src/features/mail/repo.ts',
+    find: "and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'))",
+    replace: 'eq(mailOutbox.id, id)',
+    test: MAIL,
   },
   {
     name: 'booking-not-one-transaction',

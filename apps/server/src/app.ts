@@ -18,7 +18,7 @@ import { clientsRoutes } from './features/clients/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { healthRoutes } from './features/health/routes';
 import { registerMail } from './features/mail/register';
-import { registerMaintenance } from './features/maintenance/job';
+import { createPurgeJob } from './features/maintenance/job';
 import { profileRoutes } from './features/profile/routes';
 import { getProfileByUserId } from './features/profile/service';
 import { renderSharedLinkPage } from './features/public-profile/html';
@@ -38,6 +38,7 @@ import {
   createClientErrorHandler,
   registerErrorHandling,
 } from './plugins/errors';
+import { registerJobs } from './plugins/jobs';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimiter } from './plugins/rate-limit';
 import { buildSecurityHeaders, registerSecurityHeaders } from './plugins/security';
@@ -86,8 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerSecurityHeaders(app, securityHeaders);
   registerOriginCheck(app, { publicUrl: env.PUBLIC_URL });
   registerRateLimiter(app, createRateLimitStore(database.db));
+  registerJobs(app, { database });
   registerMail(app, { env, db: database.db });
-  registerMaintenance(app, { db: database.db });
+  app.jobs.add(createPurgeJob({ db: database.db, clock, log: app.log }));
   await registerSessions(app, env, database.db);
 
   await app.register(healthRoutes, { database });

@@ -64,10 +64,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // Sends the mail outbox until the app closes (features/mail/register.ts stops it before the database).
-  app.mailWorker.start();
-  // Purges expired rows soon after start, then hourly (features/maintenance).
-  app.maintenance.start();
+  // The job queue's workers: mail delivery, the hourly purge (plugins/jobs.ts). Closing the
+  // app stops them before the database closes.
+  await app.jobs.start();
   app.log.info(
     { database: database.kind, url: env.PUBLIC_URL },
     `Agendaki pronto em ${env.PUBLIC_URL} (banco: ${database.kind === 'pglite' ? 'PGlite embutido' : 'PostgreSQL'})`,

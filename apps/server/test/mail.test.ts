@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { mailOutbox } from '../src/db/schema';
-import { MAX_ATTEMPTS, retryDelayMs } from '../src/features/mail/worker';
-import { createTestApp } from './helpers/app';
+import { MAIL_QUEUE } from '../src/db/queues';
+import { MAX_ATTEMPTS } from '../src/features/mail/worker';
+import { createTestApp, type TestContext } from './helpers/app';
 import { createTestDatabase } from './helpers/database';
 import { latestMailTo, linkIn, post, signUpBody } from './helpers/auth';
+import { findJob, makeJobsDue } from './helpers/jobs';
 import { findFreePort, startSmtpServer } from './helpers/smtp';
 
 let database: Database;
@@ -22,6 +24,9 @@ async function outboxRow(to: string) {
   return row!;
 }
 
+/** Runs the due delivery jobs once, as a started worker would. */
+const deliverDue = (ctx: TestContext) => ctx.app.jobs.runDue(MAIL_QUEUE);
+
 describe('mail through a real SMTP server', () => {
   it('delivers the confirmation and reset mails: pt-BR, text and HTML, links from PUBLIC_URL', async () => {
     const smtp = await startSmtpServer();
@@ -36,11 +41,7 @@ describe('mail through a real SMTP server', () => {
       const body = signUpBody();
       // The Host header must not leak into links (PUBLIC_URL only).
       await post(ctx, '/api/auth/sign-up', body, { headers: { host: 'malicioso.example' } });
-      expect(await ctx.app.mailWorker.processOutboxOnce()).toEqual({
-        sent: 1,
-        retried: 0,
-        failed: 0,
-      });
+      expect(await deliverDue(ctx)).toEqual({ completed: 1, failed: 0 });
 
       const [confirm] = smtp.received;
       expect(confirm!.to).toEqual([body.email]);
@@ -66,7 +67,7 @@ describe('mail through a real SMTP server', () => {
       });
 
       await post(ctx, '/api/auth/forgot-password', { email: body.email });
-      await ctx.app.mailWorker.processOutboxOnce();
+      await deliverDue(ctx);
       const reset = smtp.received[1]!;
       expect(reset.subject).toBe('Redefinição de senha do Agendaki');
       expect(reset.text).toContain('Este link expira em 1 hora');
@@ -87,28 +88,28 @@ describe('mail through a real SMTP server', () => {
     try {
       const body = signUpBody();
       await post(ctx, '/api/auth/sign-up', body);
-      expect(await ctx.app.mailWorker.processOutboxOnce()).toEqual({
-        sent: 0,
-        retried: 1,
-        failed: 0,
-      });
+      expect(await deliverDue(ctx)).toEqual({ completed: 0, failed: 1 });
       const failed = await outboxRow(body.email);
       expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
       expect(failed.lastError).toBeTruthy();
-      expect(failed.nextAttemptAt.getTime() - ctx.clock.now().getTime()).toBe(retryDelayMs(1));
+      // Retried by pg-boss, 30 to 60 s later (backoff with jitter).
+      const job = (await findJob(database.db, MAIL_QUEUE, failed.id))!;
+      expect(job).toMatchObject({ state: 'retry', retryCount: 0, data: { mailId: failed.id } });
+      const delayMs = job.startAfter.getTime() - job.now.getTime();
+      expect(delayMs).toBeGreaterThan(25_000);
+      expect(delayMs).toBeLessThanOrEqual(60_000);
 
       // Not due yet: nothing is tried.
-      expect(await ctx.app.mailWorker.processOutboxOnce()).toEqual({
-        sent: 0,
-        retried: 0,
-        failed: 0,
-      });
+      expect(await deliverDue(ctx)).toEqual({ completed: 0, failed: 0 });
 
       const smtp = await startSmtpServer(port);
       try {
-        ctx.clock.advance(retryDelayMs(1));
-        expect((await ctx.app.mailWorker.processOutboxOnce()).sent).toBe(1);
+        await makeJobsDue(database.db, MAIL_QUEUE);
+        expect(await deliverDue(ctx)).toEqual({ completed: 1, failed: 0 });
         expect(await outboxRow(body.email)).toMatchObject({ status: 'sent', attempts: 2 });
+        expect(await findJob(database.db, MAIL_QUEUE, failed.id)).toMatchObject({
+          state: 'completed',
+        });
         expect(smtp.received.map((m) => m.to[0])).toEqual([body.email]);
       } finally {
         await smtp.close();
@@ -124,23 +125,57 @@ describe('mail through a real SMTP server', () => {
     try {
       const body = signUpBody();
       await post(ctx, '/api/auth/sign-up', body);
+      const { id } = await outboxRow(body.email);
+      const delays: number[] = [];
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-        const result = await ctx.app.mailWorker.processOutboxOnce();
-        expect(result).toEqual({
-          sent: 0,
-          retried: attempt < MAX_ATTEMPTS ? 1 : 0,
-          failed: attempt < MAX_ATTEMPTS ? 0 : 1,
-        });
-        ctx.clock.advance(retryDelayMs(attempt));
+        expect(await deliverDue(ctx)).toEqual({ completed: 0, failed: 1 });
+        const job = (await findJob(database.db, MAIL_QUEUE, id))!;
+        if (attempt < MAX_ATTEMPTS) {
+          expect(job.state).toBe('retry');
+          delays.push(job.startAfter.getTime() - job.now.getTime());
+          await makeJobsDue(database.db, MAIL_QUEUE);
+        } else {
+          expect(job.state).toBe('failed');
+        }
       }
       expect(await outboxRow(body.email)).toMatchObject({
         status: 'failed',
         attempts: MAX_ATTEMPTS,
       });
-      expect(retryDelayMs(1)).toBe(30_000);
-      expect(retryDelayMs(4)).toBe(4 * 60_000);
+      // Each wait is 30 s × 2^n, stretched by up to twice that (jitter): about an hour in all.
+      delays.forEach((delay, n) => {
+        expect(delay).toBeGreaterThan(30_000 * 2 ** n - 5_000);
+        expect(delay).toBeLessThanOrEqual(2 * 30_000 * 2 ** n);
+      });
+      // Given up: nothing runs any more.
+      await makeJobsDue(database.db, MAIL_QUEUE);
+      expect(await deliverDue(ctx)).toEqual({ completed: 0, failed: 0 });
     } finally {
       await ctx.close();
+    }
+  });
+
+  it('a job whose mail went out already sends nothing (its completion was lost)', async () => {
+    const smtp = await startSmtpServer();
+    const ctx = await createTestApp({
+      database,
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+    });
+    try {
+      const body = signUpBody();
+      await post(ctx, '/api/auth/sign-up', body);
+      const { id } = await outboxRow(body.email);
+      await deliverDue(ctx);
+      // As if the worker died between sending and completing: pg-boss runs the job again.
+      await database.db.execute(
+        sql`update pgboss.job set state = 'retry', start_after = now() - interval '1 second' where id = ${id}`,
+      );
+      expect(await deliverDue(ctx)).toEqual({ completed: 1, failed: 0 });
+      expect(smtp.received.filter((m) => m.to.includes(body.email))).toHaveLength(1);
+      expect(await outboxRow(body.email)).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      await ctx.close();
+      await smtp.close();
     }
   });
 });
@@ -151,7 +186,7 @@ describe('mail without SMTP (embedded default)', () => {
     try {
       const body = signUpBody();
       await post(ctx, '/api/auth/sign-up', body);
-      expect((await ctx.app.mailWorker.processOutboxOnce()).sent).toBe(1);
+      expect(await deliverDue(ctx)).toEqual({ completed: 1, failed: 0 });
       expect(await outboxRow(body.email)).toMatchObject({ status: 'sent' });
     } finally {
       await ctx.close();
@@ -162,7 +197,7 @@ describe('mail without SMTP (embedded default)', () => {
     const ctx = await createTestApp({ database });
     const body = signUpBody();
     try {
-      ctx.app.mailWorker.start();
+      await ctx.app.jobs.start();
       await post(ctx, '/api/auth/sign-up', body);
       await expect
         .poll(async () => (await latestMailTo(ctx, body.email)).status, { timeout: 5_000 })

@@ -19,6 +19,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /** PostgreSQL's connection string: the job runner opens its own pool with it (plugins/jobs.ts). */
+  url?: string;
   /** Round trip to the database; throws when it is unreachable. */
   ping(): Promise<void>;
   /** Applies the committed SQL migrations (the same files on both drivers). */
@@ -101,6 +103,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   return {
     db,
     kind: 'postgres',
+    url,
     migrate: () => migratePostgres(pool),
     ping: async () => {
       await db.execute(sql`select 1`);

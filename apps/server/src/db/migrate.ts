@@ -1,10 +1,13 @@
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
+import { installQueues, queueConnectionOf } from './queue';
+import { QUEUES } from './queues';
 
 export const MIGRATIONS_FOLDER = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -14,7 +17,14 @@ export const MIGRATIONS_FOLDER = path.resolve(
 // Any constant works; it only has to be the same for every instance of the app.
 const MIGRATION_LOCK_KEY = 7_362_552;
 
-export async function migrateEmbedded(db: PgliteDatabase<Record<string, unknown>>): Promise<void> {
+/**
+ * The job queue's schema and queues (db/queue.ts) first, then our SQL migrations: a migration
+ * may enqueue jobs (0008 does), never the other way round.
+ */
+export async function migrateEmbedded(
+  db: PgliteDatabase<Record<string, unknown>> & { $client: PGlite },
+): Promise<void> {
+  await installQueues(queueConnectionOf(db.$client), QUEUES);
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
 }
 
@@ -27,6 +37,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
   try {
     await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
+      await installQueues(queueConnectionOf(connection), QUEUES);
       await migrateNodePg(drizzleNodePg({ client: connection }), {
         migrationsFolder: MIGRATIONS_FOLDER,
       });

@@ -436,14 +436,14 @@ export const mailOutbox = pgTable(
     attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
     check('mail_outbox_status_valid', sql`${t.status} IN ('pending', 'sent', 'failed')`),
-    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The purge's look-up (features/maintenance); delivery goes by job (db/queues.ts).
+    index('mail_outbox_status_idx').on(t.status, t.sentAt),
   ],
 );
 

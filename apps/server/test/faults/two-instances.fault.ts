@@ -13,6 +13,7 @@ import {
   type Shop,
   seedShop,
 } from './helpers/booking-load';
+import { startSmtpServer } from '../helpers/smtp';
 import { createFaultStore, postgresUrl, type FaultStore } from './helpers/databases';
 import { startServer, type ServerProcess } from './helpers/server-process';
 
@@ -26,6 +27,7 @@ describe.skipIf(!postgresUrl)('two app instances on one PostgreSQL', () => {
   let servers: ServerProcess[] = [];
   let shop: Shop;
   let db: Database;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   /** Every answer of the file: the store holds the bookings of both tests. */
   const everyOutcome: Outcome[] = [];
 
@@ -35,9 +37,12 @@ describe.skipIf(!postgresUrl)('two app instances on one PostgreSQL', () => {
       { name: 'Corte', price: 50, durationMinutes: 60 },
       { name: 'Barba', price: 30, durationMinutes: 30 },
     ]);
+    // One SMTP server for both: each mail must reach it once, whichever instance sends it.
+    smtp = await startSmtpServer();
+    const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
     servers = await Promise.all([
-      startServer({ databaseUrl: store.databaseUrl, dataDir: store.dataDir }),
-      startServer({ databaseUrl: store.databaseUrl, dataDir: store.dataDir }),
+      startServer({ databaseUrl: store.databaseUrl, dataDir: store.dataDir, env }),
+      startServer({ databaseUrl: store.databaseUrl, dataDir: store.dataDir, env }),
     ]);
     await Promise.all(servers.map((server) => server.waitHealthy()));
     db = await store.open();
@@ -45,6 +50,7 @@ describe.skipIf(!postgresUrl)('two app instances on one PostgreSQL', () => {
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.kill('SIGTERM')));
     await db?.close();
+    await smtp?.close();
     await store?.remove();
   });
 
@@ -114,5 +120,27 @@ describe.skipIf(!postgresUrl)('two app instances on one PostgreSQL', () => {
         && tsrange(b.appointment_date + b.start_time, b.appointment_date + b.end_time)
     `)) as unknown as { rows: unknown[] };
     expect(overlaps.rows).toEqual([]);
+  });
+
+  it('both instances deliver the mail queue: every booking mail goes out exactly once', async () => {
+    const booked = everyOutcome.filter((o) => o.final.status === 201);
+    expect(booked.length).toBeGreaterThanOrEqual(2);
+    const clients = booked.map((o) => o.request.clientEmail);
+    const toClient = (to: string) => smtp.received.filter((m) => m.to.includes(to));
+    const notices = () =>
+      smtp.received.filter((m) => m.to.includes(shop.email) && /agendamento/i.test(m.subject));
+    await expect
+      .poll(
+        () => clients.every((to) => toClient(to).length > 0) && notices().length >= booked.length,
+        {
+          timeout: 30_000,
+          interval: 250,
+        },
+      )
+      .toBe(true);
+    // Long enough for a second delivery by the other instance, were there one.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    for (const to of clients) expect(toClient(to), to).toHaveLength(1);
+    expect(notices()).toHaveLength(booked.length);
   });
 });

@@ -22,8 +22,6 @@ import { createToken, TOKEN_TTL_MS, tokenIdentifier } from './tokens';
 export const INVALID_RESET_LINK_MESSAGE = 'Link inválido ou expirado. Solicite um novo.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Senha atual incorreta';
 
-export type PasswordService = ReturnType<typeof createPasswordService>;
-
 /** "Esqueci minha senha", the "Nova senha" form, and the change in Configurações > Segurança. */
 export function createPasswordService(deps: AuthServiceDeps) {
   const { db, auth, clock, limiter } = deps;
@@ -59,7 +57,6 @@ export function createPasswordService(deps: AuthServiceDeps) {
           now,
         );
       });
-      deps.mailWorker.wake();
     },
 
     /**

@@ -19,11 +19,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
-  return row;
-}
-
 export async function insertUser(
   db: Db,
   values: { id: string; name: string; email: string; now: Date },

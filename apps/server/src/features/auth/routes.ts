@@ -35,7 +35,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
     auth: app.auth,
     clock: app.clock,
     limiter: app.rateLimiter,
-    mailWorker: app.mailWorker,
     publicUrl: options.publicUrl,
   };
   const accounts = createAuthService(deps);

@@ -8,7 +8,6 @@ import type { Auth } from './better-auth';
 import { rateLimitKey, type RateLimiter } from '../../plugins/rate-limit';
 import { enqueueMail } from '../mail/service';
 import { renderConfirmAccountMail, renderSignInAttackMail } from '../mail/templates';
-import type { MailWorker } from '../mail/worker';
 import { createProfileForNewUser } from '../profile/service';
 import { startTrial } from '../subscription/service';
 import { deviceCookie } from './session-cookies';
@@ -31,7 +30,6 @@ export interface AuthServiceDeps {
   auth: Auth;
   clock: Clock;
   limiter: RateLimiter;
-  mailWorker: MailWorker;
   publicUrl: string;
 }
 
@@ -47,8 +45,6 @@ export const SIGN_IN_THROTTLED_MESSAGE =
   'Muitas tentativas de entrar nesta conta. Aguarde alguns minutos ou receba um link de acesso por e-mail.';
 export const EMAIL_NOT_VERIFIED_MESSAGE =
   'Confirme seu e-mail antes de entrar. Enviamos um novo link de confirmação.';
-
-export type AuthService = ReturnType<typeof createAuthService>;
 
 type MailTarget = Pick<UserRow, 'id' | 'email' | 'name'>;
 
@@ -97,13 +93,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (!owner) return;
     const link = `${deps.publicUrl}/auth`;
     await enqueueMail(db, renderSignInAttackMail({ to: owner.email, name: owner.name, link }), now);
-    deps.mailWorker.wake();
   }
 
   async function sendNewVerificationMail(target: MailTarget): Promise<void> {
     const now = clock.now();
     await db.transaction((tx) => queueVerificationMail(tx, target, now));
-    deps.mailWorker.wake();
   }
 
   return {
@@ -151,7 +145,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         throw error;
       }
-      deps.mailWorker.wake();
     },
 
     /** True when the link confirmed an account; false when unknown, expired or already used. */

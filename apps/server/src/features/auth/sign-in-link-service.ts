@@ -46,7 +46,6 @@ export function createSignInLinkService(deps: AuthServiceDeps) {
           now,
         );
       });
-      deps.mailWorker.wake();
     },
 
     /**

@@ -2,23 +2,6 @@ import type { SubscriptionStatus } from '@agendaki/shared';
 import { z } from 'zod';
 import type { ProviderEvent } from './provider';
 
-/**
- * What a provider event means for our `subscriptions` row. Pure: the service decides whether it
- * applies (duplicate, stale, someone else's subscription). Read defensively: a webhook
- * endpoint may be pinned to an older Stripe API version, so both the current shape
- * (`items.data[].current_period_end`, `invoice.parent.subscription_details`) and the older
- * one (`current_period_end`, `invoice.subscription`) are understood.
- */
-
-export const HANDLED_EVENT_TYPES = [
-  'checkout.session.completed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.paid',
-  'invoice.payment_failed',
-] as const;
-
 export interface SubscriptionChange {
   status?: SubscriptionStatus;
   currentPeriodEnd?: Date;
@@ -201,7 +184,15 @@ function fromInvoice(object: unknown, type: string): Interpretation {
   };
 }
 
-/** Throws a ZodError when a handled event's object is not what the provider documents. */
+/**
+ * What a provider event means for our `subscriptions` row. Pure: the service decides whether it
+ * applies (duplicate, stale, someone else's subscription). Read defensively: a webhook
+ * endpoint may be pinned to an older Stripe API version, so both the current shape
+ * (`items.data[].current_period_end`, `invoice.parent.subscription_details`) and the older
+ * one (`current_period_end`, `invoice.subscription`) are understood.
+ *
+ * Throws a ZodError when a handled event's object is not what the provider documents.
+ */
 export function interpretEvent(event: ProviderEvent): Interpretation {
   const object = event.data.object;
   switch (event.type) {

@@ -40,7 +40,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         { db, cache, clock: app.clock, publicUrl, ip: request.ip },
         request.body,
       );
-      app.mailWorker.wake();
       reply.header('Cache-Control', 'no-store');
       return reply.status(201).send(booking);
     },

@@ -49,7 +49,7 @@ export interface BookingDeps {
  * professional and the slot are checked again, the idempotency key is claimed with the
  * request's fingerprint, the visitor's booked minutes are counted (features/booking/limits.ts),
  * the client is matched by e-mail or created, one appointment per service is inserted back to
- * back, and both mails go to the outbox. The exclusion constraint has the last word on overlaps: its 23P01 (or
+ * back, and both mails go to the outbox with their delivery jobs. The exclusion constraint has the last word on overlaps: its 23P01 (or
  * a deadlock between two overlapping bookings) rolls everything back and becomes SLOT_TAKEN.
  */
 export async function createBooking(

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { OutgoingMail } from './templates';
@@ -21,7 +21,6 @@ export async function insertOutboxMails(
         html: mail.html,
         text: mail.text,
         attachments: mail.attachments ?? [],
-        nextAttemptAt: now,
         createdAt: now,
       })),
     )
@@ -29,50 +28,39 @@ export async function insertOutboxMails(
   return rows.map((row) => row.id);
 }
 
-/**
- * Claims due mails in one statement: counts the attempt and leases each row until `leaseUntil`,
- * so no other worker (another instance) takes it meanwhile, and a worker that dies mid-send
- * leaves it to be retried when the lease ends. SKIP LOCKED lets concurrent workers pass by.
- */
-export async function claimDueMails(
-  db: Db,
-  options: { now: Date; leaseUntil: Date; limit: number },
-): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: mailOutbox.id })
+/** The mail if it still waits to be sent: a job retried after its mail went out finds none. */
+export async function findPendingMail(db: Db, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, options.now)))
-    .orderBy(asc(mailOutbox.nextAttemptAt))
-    .limit(options.limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(mailOutbox)
-    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: options.leaseUntil })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')));
+  return row;
 }
 
 export async function markMailSent(db: Db, id: string, now: Date): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: now, lastError: null })
+    .set({
+      status: 'sent',
+      sentAt: now,
+      lastError: null,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
     .where(eq(mailOutbox.id, id));
 }
 
-export async function markMailRetry(
+/** Counts a failed attempt; `isFinal`: no retry follows, the mail is failed for good. */
+export async function markMailAttemptFailed(
   db: Db,
   id: string,
-  options: { nextAttemptAt: Date; error: string },
+  options: { error: string; isFinal: boolean },
 ): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ nextAttemptAt: options.nextAttemptAt, lastError: options.error })
-    .where(eq(mailOutbox.id, id));
-}
-
-export async function markMailFailed(db: Db, id: string, error: string): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({ status: 'failed', lastError: error })
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      lastError: options.error,
+      ...(options.isFinal ? { status: 'failed' } : {}),
+    })
     .where(eq(mailOutbox.id, id));
 }

@@ -1,23 +1,35 @@
 import type { Db } from '../../db/client';
+import { sendJob } from '../../db/queue';
+import { MAIL_QUEUE } from '../../db/queues';
 import { insertOutboxMails } from './repo';
 import type { OutgoingMail } from './templates';
 
 export type { OutgoingMail } from './templates';
 
-/**
- * Puts a mail in the durable outbox (docs/product.md, Booking several services). Pass the
- * transaction of the change that causes the mail: both are kept, or neither. The worker sends it.
- */
-export async function enqueueMail(db: Db, mail: OutgoingMail, now: Date): Promise<string> {
-  const [id] = await insertOutboxMails(db, [mail], now);
-  return id!;
+/** What a mail delivery job carries: the outbox row to send. */
+export interface MailJobData {
+  mailId: string;
 }
 
-/** Several mails caused by one change, in one statement. */
+/**
+ * Puts mails in the durable outbox, each with its delivery job (decision 008). Pass the
+ * transaction of the change that causes them: the change, the mails and their jobs are kept
+ * together, or none. The job's id is the mail's, so a mail has exactly one job.
+ */
 export async function enqueueMails(
   db: Db,
   mails: readonly OutgoingMail[],
   now: Date,
 ): Promise<string[]> {
-  return insertOutboxMails(db, mails, now);
+  const ids = await insertOutboxMails(db, mails, now);
+  for (const mailId of ids) {
+    await sendJob(db, MAIL_QUEUE, { mailId } satisfies MailJobData, { id: mailId });
+  }
+  return ids;
+}
+
+/** One mail caused by one change; see `enqueueMails`. */
+export async function enqueueMail(db: Db, mail: OutgoingMail, now: Date): Promise<string> {
+  const [id] = await enqueueMails(db, [mail], now);
+  return id!;
 }

@@ -1,26 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
+import { MAIL_QUEUE } from '../../db/queues';
 import type { Clock } from '../../lib/clock';
-import { claimDueMails, markMailFailed, markMailRetry, markMailSent, type OutboxRow } from './repo';
+import type { JobWorker } from '../../plugins/jobs';
+import { findPendingMail, markMailAttemptFailed, markMailSent, type OutboxRow } from './repo';
+import type { MailJobData } from './service';
 
-/** How a claimed mail leaves the building: SMTP, or the log when no SMTP is configured. */
+/** How a mail leaves the building: SMTP, or the log when no SMTP is configured. */
 export interface MailTransport {
   send(mail: OutboxRow): Promise<void>;
   close?(): void;
 }
 
-export const MAX_ATTEMPTS = 8;
-/** 30 s, 1 min, 2 min … 32 min between attempts: about an hour before giving up. */
-export const RETRY_BASE_MS = 30_000;
-/** Longer than any SMTP timeout below, so a live worker never loses its lease mid-send. */
-const LEASE_MS = 5 * 60_000;
-const BATCH_SIZE = 10;
-const POLL_INTERVAL_MS = 5_000;
-
-export function retryDelayMs(attempts: number): number {
-  return RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1);
-}
+/** The first attempt and the queue's retries (db/queues.ts). */
+export const MAX_ATTEMPTS = MAIL_QUEUE.retryLimit + 1;
 
 export function createSmtpTransport(options: { smtpUrl: string; from: string }): MailTransport {
   const transporter = nodemailer.createTransport({
@@ -79,106 +73,39 @@ export function createLogTransport(options: {
   };
 }
 
-export interface OutboxRunResult {
-  sent: number;
-  retried: number;
-  failed: number;
-}
-
-export interface MailWorker {
-  /** Claims the due mails once and tries each; for tests and scripted runs. */
-  processOutboxOnce(): Promise<OutboxRunResult>;
-  /** Polls the outbox until `stop()`; started by server.ts. */
-  start(): void;
-  stop(): Promise<void>;
-  /** Asks a started worker to look at the outbox now (after a mail was queued). */
-  wake(): void;
-}
-
-export function createMailWorker(options: {
+/**
+ * Delivers one outbox mail per job (db/queues.ts MAIL_QUEUE). A mail no longer pending was sent
+ * by an earlier attempt of this job (whose completion was lost) and is not sent again. A failed
+ * send is counted on the row and thrown, so pg-boss retries it with backoff; after the last
+ * attempt the row is marked failed.
+ */
+export function createMailDelivery(options: {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
   transport: MailTransport;
-}): MailWorker {
+}): JobWorker<MailJobData> {
   const { db, clock, log, transport } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let isStarted = false;
-
-  async function deliver(mail: OutboxRow, result: OutboxRunResult): Promise<void> {
-    try {
-      await transport.send(mail);
-      await markMailSent(db, mail.id, clock.now());
-      result.sent += 1;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (mail.attempts >= MAX_ATTEMPTS) {
-        await markMailFailed(db, mail.id, message);
-        log.error({ mailId: mail.id, attempts: mail.attempts, err: error }, 'mail failed for good');
-        result.failed += 1;
-        return;
-      }
-      const nextAttemptAt = new Date(clock.now().getTime() + retryDelayMs(mail.attempts));
-      await markMailRetry(db, mail.id, { nextAttemptAt, error: message });
-      log.warn(
-        { mailId: mail.id, attempts: mail.attempts, nextAttemptAt, err: error },
-        'mail will be retried',
-      );
-      result.retried += 1;
-    }
-  }
-
-  async function processOutboxOnce(): Promise<OutboxRunResult> {
-    const now = clock.now();
-    const claimed = await claimDueMails(db, {
-      now,
-      leaseUntil: new Date(now.getTime() + LEASE_MS),
-      limit: BATCH_SIZE,
-    });
-    const result: OutboxRunResult = { sent: 0, retried: 0, failed: 0 };
-    for (const mail of claimed) await deliver(mail, result);
-    return result;
-  }
-
-  async function drain(): Promise<void> {
-    try {
-      // A full batch may mean more is waiting: keep going until a batch comes back short.
-      for (;;) {
-        const { sent, retried, failed } = await processOutboxOnce();
-        if (sent + retried + failed < BATCH_SIZE || !isStarted) break;
-      }
-    } catch (error) {
-      log.warn({ err: error }, 'mail outbox unavailable; will try again');
-    }
-  }
-
-  function schedule(delayMs: number): void {
-    if (!isStarted) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      running = drain().finally(() => {
-        running = undefined;
-        schedule(POLL_INTERVAL_MS);
-      });
-    }, delayMs);
-    timer.unref();
-  }
-
   return {
-    processOutboxOnce,
-    start() {
-      if (isStarted) return;
-      isStarted = true;
-      schedule(0);
-    },
-    async stop() {
-      isStarted = false;
-      clearTimeout(timer);
-      await running;
-    },
-    wake() {
-      if (isStarted && !running) schedule(0);
+    queue: MAIL_QUEUE,
+    pollingIntervalSeconds: 2,
+    async handle(job) {
+      const mail = await findPendingMail(db, job.data.mailId);
+      if (!mail) return;
+      try {
+        await transport.send(mail);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await markMailAttemptFailed(db, mail.id, { error: message, isFinal: job.isLastAttempt });
+        const attempts = mail.attempts + 1;
+        if (job.isLastAttempt) {
+          log.error({ mailId: mail.id, attempts, err: error }, 'mail failed for good');
+        } else {
+          log.warn({ mailId: mail.id, attempts, err: error }, 'mail will be retried');
+        }
+        throw error;
+      }
+      await markMailSent(db, mail.id, clock.now());
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers/app';
 import { createProfessional } from '../../../test/helpers/factories';
@@ -11,7 +11,9 @@ import {
   user,
   verification,
 } from '../../db/schema';
-import { createMaintenanceJob } from './job';
+import { sendJob } from '../../db/queue';
+import { PURGE_QUEUE } from '../../db/queues';
+import { PURGE_CRON } from './job';
 import { purgeExpiredRows } from './service';
 
 const DAY = 24 * 60 * 60_000;
@@ -66,7 +68,6 @@ async function insertMail(values: {
       subject: 'Agendamento confirmado',
       html: '<p>Olá</p>',
       text: 'Olá',
-      nextAttemptAt: values.createdAt,
       attempts: values.status === 'pending' ? 3 : 1,
       ...values,
     })
@@ -204,21 +205,23 @@ describe('purgeExpiredRows', () => {
   });
 });
 
-describe('app.maintenance', () => {
+describe('the purge job', () => {
+  const runPurge = async () => {
+    await sendJob(ctx.database.db, PURGE_QUEUE, {});
+    return ctx.app.jobs.runDue(PURGE_QUEUE);
+  };
+
   it('asks the app clock for "now": rows go once the clock passes their retention', async () => {
     const request = await insertBookingRequest(now);
     const mail = await insertMail({ status: 'sent', createdAt: now, sentAt: now });
 
-    await ctx.app.maintenance.runOnce();
+    expect(await runPurge()).toEqual({ completed: 1, failed: 0 });
     expect(await remainingIds(bookingRequests, [request])).toEqual([request]);
     expect(await remainingIds(mailOutbox, [mail])).toEqual([mail]);
 
     ctx.clock.advance(30 * DAY + 1_000);
     try {
-      // The earlier tests' recent rows come of age too: at least these two go.
-      const result = await ctx.app.maintenance.runOnce();
-      expect(result?.bookingRequests).toBeGreaterThanOrEqual(1);
-      expect(result?.finishedMail).toBeGreaterThanOrEqual(1);
+      expect(await runPurge()).toEqual({ completed: 1, failed: 0 });
       expect(await remainingIds(bookingRequests, [request])).toEqual([]);
       expect(await remainingIds(mailOutbox, [mail])).toEqual([]);
     } finally {
@@ -226,26 +229,32 @@ describe('app.maintenance', () => {
     }
   });
 
-  it('runs shortly after start, then on every interval, until stopped', async () => {
-    const job = createMaintenanceJob({
-      db: ctx.database.db,
-      clock: ctx.clock,
-      log: ctx.app.log,
-      firstDelayMs: 10,
-      intervalMs: 30,
-    });
-    const first = await insertRateLimit(ago(1_000));
-    job.start();
-    await expect.poll(() => remainingRateLimits([first]), { timeout: 5_000 }).toEqual([]);
+  it('is scheduled hourly by cron once the workers start, and the started worker runs it', async () => {
+    const schedules = async () =>
+      (
+        (await ctx.database.db.execute(
+          sql`select name, cron from pgboss.schedule where name = ${PURGE_QUEUE.name}`,
+        )) as unknown as { rows: Array<{ name: string; cron: string }> }
+      ).rows;
+    expect(await schedules()).toEqual([]);
+    // A tick of the cron is a job like this one: the started worker takes it by itself.
+    const expired = await insertRateLimit(ago(1_000));
+    await sendJob(ctx.database.db, PURGE_QUEUE, {});
 
-    // The next interval picks up what expired since.
-    const second = await insertRateLimit(ago(1_000));
-    await expect.poll(() => remainingRateLimits([second]), { timeout: 5_000 }).toEqual([]);
+    await ctx.app.jobs.start();
+    try {
+      expect(await schedules()).toEqual([{ name: PURGE_QUEUE.name, cron: PURGE_CRON }]);
+      await expect
+        .poll(() => remainingRateLimits([expired]), { timeout: 10_000, interval: 250 })
+        .toEqual([]);
+    } finally {
+      await ctx.app.jobs.stop();
+    }
 
-    await job.stop();
+    // Stopped: a job sent now waits for the next start.
     const afterStop = await insertRateLimit(ago(1_000));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await sendJob(ctx.database.db, PURGE_QUEUE, {});
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await remainingRateLimits([afterStop])).toEqual([afterStop]);
-    await purgeExpiredRows(ctx.database.db, now);
   });
 });

@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Db } from './client';
+import type { QueueDefinition } from './queues';
+
+/**
+ * The job queue's storage and its sending side (decision 008): pg-boss 10 in the `pgboss`
+ * schema of our own database. Jobs are sent with the caller's connection, so a job sent inside
+ * a transaction exists if and only if that transaction commits. plugins/jobs.ts runs them.
+ */
+export const QUEUE_SCHEMA = 'pgboss';
+
+/** What PGlite, a PGlite transaction, a node-postgres pool and a pooled client have in common. */
+interface SqlClient {
+  query(
+    text: string,
+    values?: unknown[],
+  ): Promise<{ rows: unknown[]; rowCount?: number | null; affectedRows?: number }>;
+  /** PGlite only: several statements in one string (pg-boss sends its locked commands so). */
+  exec?(text: string): Promise<Array<{ rows: unknown[]; affectedRows?: number }>>;
+  /** PGlite only (not inside a transaction): holds the one connection, rolls back on error. */
+  transaction?<T>(run: (tx: SqlClient) => Promise<T>): Promise<T>;
+}
+
+async function execAll(client: SqlClient, text: string) {
+  // pg-boss wraps its maintenance in BEGIN … COMMIT. Should a statement fail, PGlite's one
+  // connection would stay in the aborted transaction, and every query of the app with it:
+  // run inside PGlite's own transaction, which rolls back on error (the inner BEGIN and
+  // COMMIT only warn).
+  if (client.transaction) return client.transaction((tx) => tx.exec!(text));
+  return client.exec!(text);
+}
+
+/** pg-boss's `db` option over a driver client: its SQL runs on exactly that connection. */
+export function queueConnectionOf(client: SqlClient): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values === undefined && client.exec) {
+        const results = await execAll(client, text);
+        const last = results.at(-1);
+        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 };
+      }
+      const result = await client.query(text, values);
+      return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? 0 };
+    },
+  };
+}
+
+/** The same over a drizzle database or transaction (drizzle keeps the driver's client there). */
+export function queueConnection(db: Db): PgBoss.Db {
+  return queueConnectionOf((db as unknown as { session: { client: SqlClient } }).session.client);
+}
+
+const queueOptions = (queue: QueueDefinition) => ({
+  name: queue.name,
+  policy: 'standard' as const,
+  retryLimit: queue.retryLimit,
+  retryDelay: queue.retryDelay,
+  retryBackoff: queue.retryBackoff,
+  expireInSeconds: queue.expireInSeconds,
+});
+
+/**
+ * Installs or upgrades pg-boss's schema with its own versioned installer (idempotent, safe for
+ * instances starting at once), then creates the queues and applies their current settings.
+ * db/migrate.ts runs it after our migrations.
+ */
+export async function installQueues(
+  connection: PgBoss.Db,
+  queues: readonly QueueDefinition[],
+): Promise<void> {
+  const installer = new PgBoss({
+    db: connection,
+    schema: QUEUE_SCHEMA,
+    migrate: true,
+    supervise: false,
+    schedule: false,
+  });
+  await installer.start();
+  try {
+    for (const queue of queues) {
+      await installer.createQueue(queue.name, queueOptions(queue));
+      await installer.updateQueue(queue.name, queueOptions(queue));
+    }
+  } finally {
+    await installer.stop({ graceful: false, close: false });
+  }
+}
+
+// Sending needs pg-boss's SQL, never a connection of its own: every call passes the caller's.
+const sender = new PgBoss({
+  db: { executeSql: () => Promise.reject(new Error('pass a connection to each call')) },
+  schema: QUEUE_SCHEMA,
+  migrate: false,
+  supervise: false,
+  schedule: false,
+});
+
+export interface SendOptions {
+  /** A second send with the same id is dropped while pg-boss keeps the first job. */
+  id?: string;
+  /** Not run before this moment (the database's clock decides). */
+  startAfter?: Date;
+}
+
+/**
+ * Sends a job with `db`: pass the transaction of the change that causes it. Returns its id, or
+ * null when a job with that id is already kept.
+ */
+export async function sendJob(
+  db: Db,
+  queue: QueueDefinition,
+  data: object,
+  options: SendOptions = {},
+): Promise<string | null> {
+  return sender.send(queue.name, data, { ...options, db: queueConnection(db) });
+}
+
+/**
+ * The job id for `key` in `queue`: the same key gives the same id on every instance, so a job
+ * "for this key" exists once however often it is sent (a UUID shaped from a SHA-256).
+ */
+export function jobIdFor(queue: QueueDefinition, key: string): string {
+  const hex = createHash('sha256').update(`${queue.name}\u0000${key}`).digest('hex');
+  // Version 8 (custom) and the RFC 4122 variant, so it is a valid UUID for pg-boss's column.
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * A job due at `at`, once per `key` (a reminder for an appointment, a deposit's deadline):
+ * sending it again while the first is kept changes nothing and returns false. The handler
+ * must still check its own state: pg-boss forgets a finished job after its archive interval.
+ */
+export async function sendJobAt(
+  db: Db,
+  queue: QueueDefinition,
+  key: string,
+  at: Date,
+  data: object,
+): Promise<boolean> {
+  const id = await sendJob(db, queue, data, { id: jobIdFor(queue, key), startAfter: at });
+  return id !== null;
+}
+
+/** Cancels the waiting job of `key`; false when there is none (done, running or never sent). */
+export async function cancelJobAt(db: Db, queue: QueueDefinition, key: string): Promise<boolean> {
+  const result = (await sender.cancel(queue.name, jobIdFor(queue, key), {
+    db: queueConnection(db),
+  })) as unknown as { affected: number };
+  return result.affected > 0;
+}
+
+/**
+ * Moves the job of `key` to `at` with `data`, whatever became of the earlier one: it is
+ * replaced (inside the caller's transaction, so the move and the change that causes it go
+ * together).
+ */
+export async function rescheduleJobAt(
+  db: Db,
+  queue: QueueDefinition,
+  key: string,
+  at: Date,
+  data: object,
+): Promise<void> {
+  await sender.deleteJob(queue.name, jobIdFor(queue, key), { db: queueConnection(db) });
+  await sendJobAt(db, queue, key, at, data);
+}

@@ -1,0 +1,39 @@
+/**
+ * Every job queue of the app, like db/schema.ts for tables: `migrate()` creates them and keeps
+ * their settings current (db/queue.ts), so a job can be sent the moment the database is open,
+ * by any instance, before any worker starts. Handlers live in their features.
+ */
+export interface QueueDefinition {
+  name: string;
+  /** Attempts after the first; 0: a failed job stays failed. */
+  retryLimit: number;
+  /** Seconds before a retry; with backoff, pg-boss doubles it each time, with jitter. */
+  retryDelay: number;
+  retryBackoff: boolean;
+  /** A job active for longer (its worker died, or hangs) is failed, and retried if it may be. */
+  expireInSeconds: number;
+}
+
+/**
+ * One job per mail of the outbox (features/mail). 8 attempts, 30-60 s, then 1-2 min, 2-4 min …
+ * one to two hours in all before giving up. Five minutes is longer than any SMTP timeout, so a
+ * live worker's send is never handed to another instance meanwhile.
+ */
+export const MAIL_QUEUE: QueueDefinition = {
+  name: 'mail',
+  retryLimit: 7,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+};
+
+/** The hourly purge of expired rows (features/maintenance); the next tick tries again. */
+export const PURGE_QUEUE: QueueDefinition = {
+  name: 'purge',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 30 * 60,
+};
+
+export const QUEUES: readonly QueueDefinition[] = [MAIL_QUEUE, PURGE_QUEUE];

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client';
+import {
+  cancelJobAt,
+  installQueues,
+  jobIdFor,
+  queueConnection,
+  rescheduleJobAt,
+  sendJob,
+  sendJobAt,
+} from '../src/db/queue';
+import type { QueueDefinition } from '../src/db/queues';
+import { createJobRunner, type RunningJob } from '../src/plugins/jobs';
+import { createTestApp } from './helpers/app';
+import { createTestDatabase } from './helpers/database';
+import { findJob, makeJobsDue } from './helpers/jobs';
+
+/**
+ * The queue's generic API (db/queue.ts, plugins/jobs.ts) on a queue of its own: what the
+ * reminder and deposit-deadline features build on. Real pg-boss on the real database.
+ */
+const REMINDERS: QueueDefinition = {
+  name: 'test-reminders',
+  retryLimit: 2,
+  retryDelay: 1,
+  retryBackoff: false,
+  expireInSeconds: 60,
+};
+
+let database: Database;
+const handled: Array<RunningJob<unknown>> = [];
+let failNext = false;
+
+const runner = () => {
+  const jobs = createJobRunner({ database, log: silentLog });
+  jobs.add({
+    queue: REMINDERS,
+    pollingIntervalSeconds: 0.5,
+    async handle(job) {
+      handled.push(job);
+      if (failNext) {
+        failNext = false;
+        throw new Error('falhou');
+      }
+    },
+  });
+  return jobs;
+};
+
+const silentLog = {
+  warn: () => {},
+  error: () => {},
+  info: () => {},
+} as unknown as Parameters<typeof createJobRunner>[0]['log'];
+
+const inAnHour = () => new Date(Date.now() + 60 * 60_000);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await installQueues(queueConnection(database.db), [REMINDERS]);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('sending inside the caller’s transaction', () => {
+  it('a job sent in a transaction that rolls back does not exist; committed, it does', async () => {
+    const id = jobIdFor(REMINDERS, 'rollback');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await sendJob(tx, REMINDERS, { n: 1 }, { id });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await findJob(database.db, REMINDERS, id)).toBeUndefined();
+
+    await database.db.transaction((tx) => sendJob(tx, REMINDERS, { n: 2 }, { id }));
+    expect(await findJob(database.db, REMINDERS, id)).toMatchObject({
+      state: 'created',
+      data: { n: 2 },
+    });
+    await cancelJobAt(database.db, REMINDERS, 'rollback');
+  });
+});
+
+describe('a job at a given time, once per key', () => {
+  it('the key gives one stable, valid job id per queue', () => {
+    const id = jobIdFor(REMINDERS, 'appointment:42');
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(jobIdFor(REMINDERS, 'appointment:42')).toBe(id);
+    expect(jobIdFor(REMINDERS, 'appointment:43')).not.toBe(id);
+    expect(jobIdFor({ ...REMINDERS, name: 'other' }, 'appointment:42')).not.toBe(id);
+  });
+
+  it('is due at its time, sent once however often, cancelled and moved by key', async () => {
+    const at = inAnHour();
+    expect(await sendJobAt(database.db, REMINDERS, 'a1', at, { appointmentId: 'a1' })).toBe(true);
+    // The same key again (a retried request, another instance): nothing new.
+    expect(await sendJobAt(database.db, REMINDERS, 'a1', new Date(), { other: true })).toBe(false);
+    const id = jobIdFor(REMINDERS, 'a1');
+    const job = (await findJob(database.db, REMINDERS, id))!;
+    expect(job).toMatchObject({ state: 'created', data: { appointmentId: 'a1' } });
+    expect(job.startAfter.toISOString()).toBe(at.toISOString());
+
+    // Not due: a worker takes nothing.
+    handled.length = 0;
+    expect(await runner().runDue(REMINDERS)).toEqual({ completed: 0, failed: 0 });
+
+    // Moved (the appointment changed time), inside a transaction with the change.
+    const later = new Date(at.getTime() + 30 * 60_000);
+    await database.db.transaction((tx) =>
+      rescheduleJobAt(tx, REMINDERS, 'a1', later, { appointmentId: 'a1', v: 2 }),
+    );
+    const moved = (await findJob(database.db, REMINDERS, id))!;
+    expect(moved.startAfter.toISOString()).toBe(later.toISOString());
+    expect(moved).toMatchObject({ state: 'created', data: { appointmentId: 'a1', v: 2 } });
+
+    // Cancelled (the appointment was cancelled): never runs, even when its time comes.
+    expect(await cancelJobAt(database.db, REMINDERS, 'a1')).toBe(true);
+    expect(await cancelJobAt(database.db, REMINDERS, 'a1')).toBe(false);
+    expect(await findJob(database.db, REMINDERS, id)).toMatchObject({ state: 'cancelled' });
+    await makeJobsDue(database.db, REMINDERS);
+    expect(await runner().runDue(REMINDERS)).toEqual({ completed: 0, failed: 0 });
+
+    // A cancelled job can be scheduled again by moving it.
+    await rescheduleJobAt(database.db, REMINDERS, 'a1', new Date(Date.now() - 1_000), {
+      appointmentId: 'a1',
+    });
+    expect(await runner().runDue(REMINDERS)).toEqual({ completed: 1, failed: 0 });
+    expect(handled.map((j) => j.id)).toContain(id);
+  });
+
+  it('a failed attempt is retried by pg-boss; the last one knows it is the last', async () => {
+    handled.length = 0;
+    await sendJobAt(database.db, REMINDERS, 'retry', new Date(Date.now() - 1_000), {});
+    const id = jobIdFor(REMINDERS, 'retry');
+    const jobs = runner();
+    for (let attempt = 0; attempt <= REMINDERS.retryLimit; attempt += 1) {
+      failNext = true;
+      expect(await jobs.runDue(REMINDERS)).toEqual({ completed: 0, failed: 1 });
+      await makeJobsDue(database.db, REMINDERS);
+    }
+    expect(handled.map((j) => j.isLastAttempt)).toEqual([false, false, true]);
+    expect(await findJob(database.db, REMINDERS, id)).toMatchObject({ state: 'failed' });
+  });
+});
+
+describe('the started runner', () => {
+  it('takes due jobs by itself, leaves future ones, and stops with the app', async () => {
+    handled.length = 0;
+    const ctx = await createTestApp({ database });
+    ctx.app.jobs.add({
+      queue: REMINDERS,
+      pollingIntervalSeconds: 0.5,
+      handle: async (job) => {
+        handled.push(job);
+      },
+    });
+    try {
+      await ctx.app.jobs.start();
+      await sendJobAt(database.db, REMINDERS, 'now', new Date(Date.now() + 500), { n: 'now' });
+      await sendJobAt(database.db, REMINDERS, 'later', inAnHour(), { n: 'later' });
+      await expect
+        .poll(() => handled.map((j) => j.data), { timeout: 10_000 })
+        .toEqual([{ n: 'now' }]);
+      expect(await findJob(database.db, REMINDERS, jobIdFor(REMINDERS, 'now'))).toMatchObject({
+        state: 'completed',
+      });
+    } finally {
+      await ctx.close();
+    }
+    // Closed: a job due now stays waiting.
+    await sendJobAt(database.db, REMINDERS, 'after-close', new Date(Date.now() - 1_000), {});
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await findJob(database.db, REMINDERS, jobIdFor(REMINDERS, 'after-close'))).toMatchObject(
+      { state: 'created' },
+    );
+  });
+});
