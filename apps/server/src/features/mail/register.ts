@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
-import {
-  createLogTransport,
-  createMailDelivery,
-  createSmtpTransport,
-} from './worker';
+import { createLogTransport, createMailDelivery, createSmtpTransport } from './worker';
 
 /**
  * Mail delivery as a job handler on `app.jobs` (plugins/jobs.ts): SMTP when SMTP_URL is set,
