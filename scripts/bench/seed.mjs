@@ -140,15 +140,18 @@ export async function seedDataset(database, scale, log = console.log, lanes = 1)
       await insertCredentialAccount(tx, { id: randomUUID(), userId, passwordHash, now });
       await markEmailVerified(tx, userId, now);
       const kind = pick(rand, ['Studio', 'Salão', 'Barbearia', 'Espaço', 'Clínica']);
-      const profile = await createProfileForNewUser(tx, {
-        userId,
-        professionalName: name,
-        businessName: `${kind} ${pick(rand, LAST)} ${i}`,
-        email,
-        now,
-      });
-      await startTrial(tx, userId, now);
-      await replaceWeek(tx, profile.id, { windows: WEEK });
+      const profile = await createProfileForNewUser(
+        { db: tx },
+        {
+          userId,
+          professionalName: name,
+          businessName: `${kind} ${pick(rand, LAST)} ${i}`,
+          email,
+          now,
+        },
+      );
+      await startTrial({ db: tx }, userId, now);
+      await replaceWeek({ db: tx }, profile.id, { windows: WEEK });
       for (const service of SERVICES) {
         await createService({ db: tx }, profile.id, { ...service, isActive: true });
       }

@@ -86,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerErrorHandling(app, { pingDatabase: database.ping });
   registerSecurityHeaders(app, securityHeaders);
   registerOriginCheck(app, { publicUrl: env.PUBLIC_URL });
-  registerRateLimiter(app, createRateLimitStore(database.db));
+  registerRateLimiter(app, createRateLimitStore({ db: database.db }));
   registerJobs(app, { database });
   registerMail(app, { env, db: database.db });
   app.jobs.add(createPurgeJob({ db: database.db, clock, log: app.log }));
@@ -120,8 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 async function registerSessions(app: App, env: Env, db: Database['db']): Promise<void> {
   const secret = await resolveAuthSecret(db, env.AUTH_SECRET);
   registerAuth(app, createAuth({ env, db, secret, log: app.log }), {
-    findProfile: (userId) => getProfileByUserId(db, userId),
-    hasAccess: async (userId, now) => (await getAccessForUser(db, userId, now)).hasAccess,
+    findProfile: (userId) => getProfileByUserId({ db }, userId),
+    hasAccess: async (userId, now) => (await getAccessForUser({ db }, userId, now)).hasAccess,
   });
 }
 

@@ -121,7 +121,7 @@ describe('PUT /api/availability', () => {
     const profileId = await profileIdOf(pro);
     // Past the route's validation, the database's own check refuses a row after the delete
     // already ran inside the transaction.
-    const failure = await replaceWeek(ctx.database.db, profileId, {
+    const failure = await replaceWeek({ db: ctx.database.db }, profileId, {
       windows: [window(2, '09:00', '10:00'), window(4, '18:00', '09:00')],
     }).then(
       () => undefined,

@@ -173,7 +173,7 @@ async function withRuleWarning(
   appointment: Appointment,
 ): Promise<Appointment> {
   if (appointment.status === 'cancelled') return appointment;
-  const { windows } = await getWeek(db, profileId);
+  const { windows } = await getWeek({ db }, profileId);
   const warning = await describeRuleBreak(db, profileId, windows, {
     date: appointment.appointmentDate,
     startTime: appointment.startTime,

@@ -52,7 +52,7 @@ export function createPasswordService(deps: AuthServiceDeps) {
           now,
         });
         await enqueueMail(
-          tx,
+          { db: tx },
           renderResetPasswordMail({ to: target.email, name: target.name, link }),
           now,
         );

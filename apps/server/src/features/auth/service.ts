@@ -63,7 +63,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
     const link = `${deps.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
     await enqueueMail(
-      tx,
+      { db: tx },
       renderConfirmAccountMail({ to: target.email, name: target.name, link }),
       now,
     );
@@ -92,7 +92,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     const owner = await findUserByEmail(db, email);
     if (!owner) return;
     const link = `${deps.publicUrl}/auth`;
-    await enqueueMail(db, renderSignInAttackMail({ to: owner.email, name: owner.name, link }), now);
+    await enqueueMail(
+      { db },
+      renderSignInAttackMail({ to: owner.email, name: owner.name, link }),
+      now,
+    );
   }
 
   async function sendNewVerificationMail(target: MailTarget): Promise<void> {
@@ -127,14 +131,17 @@ export function createAuthService(deps: AuthServiceDeps) {
             now,
           });
           await insertCredentialAccount(tx, { id: randomUUID(), userId, passwordHash, now });
-          await createProfileForNewUser(tx, {
-            userId,
-            professionalName: input.professionalName,
-            businessName: input.businessName,
-            email: input.email,
-            now,
-          });
-          await startTrial(tx, userId, now);
+          await createProfileForNewUser(
+            { db: tx },
+            {
+              userId,
+              professionalName: input.professionalName,
+              businessName: input.businessName,
+              email: input.email,
+              now,
+            },
+          );
+          await startTrial({ db: tx }, userId, now);
           const created = { id: userId, email: input.email, name: input.professionalName };
           await queueVerificationMail(tx, created, now);
         });

@@ -41,7 +41,7 @@ export function createSignInLinkService(deps: AuthServiceDeps) {
           now,
         });
         await enqueueMail(
-          tx,
+          { db: tx },
           renderSignInLinkMail({ to: target.email, name: target.name, link }),
           now,
         );

@@ -5,13 +5,14 @@ import * as availability from './service';
 
 /** Horário de Atendimento (docs/product.md section 2): the weekly windows, read and replaced whole. */
 export const availabilityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const deps = { db };
   app.get(
     '/api/availability',
     {
       onRequest: app.requireProfessional,
       schema: { response: { 200: availabilityWeekSchema } },
     },
-    async (request) => availability.getWeek(db, request.getProfessional().profileId),
+    async (request) => availability.getWeek(deps, request.getProfessional().profileId),
   );
 
   app.put(
@@ -21,6 +22,6 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       schema: { body: availabilityWeekInputSchema, response: { 200: availabilityWeekSchema } },
     },
     async (request) =>
-      availability.replaceWeek(db, request.getProfessional().profileId, request.body),
+      availability.replaceWeek(deps, request.getProfessional().profileId, request.body),
   );
 };

@@ -10,8 +10,19 @@ import * as repo from './repo';
 
 type WeekInput = z.output<typeof availabilityWeekInputSchema>;
 
+/**
+ * What the service needs (docs/decisions/010-one-owner-per-table.md): the database, a
+ * transaction when the caller has one (`{ ...deps, db: tx }`). Nothing here reads the time.
+ */
+export interface AvailabilityDeps {
+  db: Db;
+}
+
 /** The saved week ordered by day and start; with nothing saved, the default week (docs/product.md section 4), flagged. */
-export async function getWeek(db: Db, professionalId: string): Promise<AvailabilityWeek> {
+export async function getWeek(
+  { db }: AvailabilityDeps,
+  professionalId: string,
+): Promise<AvailabilityWeek> {
   const rows = await repo.listWindows(db, professionalId);
   if (rows.length === 0) return { isDefault: true, windows: getDefaultAvailability() };
   return {
@@ -26,10 +37,10 @@ export async function getWeek(db: Db, professionalId: string): Promise<Availabil
 }
 
 export async function replaceWeek(
-  db: Db,
+  deps: AvailabilityDeps,
   professionalId: string,
   input: WeekInput,
 ): Promise<AvailabilityWeek> {
-  await repo.replaceWeek(db, professionalId, input.windows);
-  return getWeek(db, professionalId);
+  await repo.replaceWeek(deps.db, professionalId, input.windows);
+  return getWeek(deps, professionalId);
 }

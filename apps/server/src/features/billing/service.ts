@@ -49,11 +49,14 @@ async function resolveUserId(
   db: Db,
   refs: { userId?: string; subscriptionId?: string; customerId?: string },
 ): Promise<string | undefined> {
-  if (refs.userId && (await findSubscription(db, refs.userId))) return refs.userId;
-  return findUserIdByProvider(db, {
-    subscriptionId: refs.subscriptionId,
-    customerId: refs.customerId,
-  });
+  if (refs.userId && (await findSubscription({ db }, refs.userId))) return refs.userId;
+  return findUserIdByProvider(
+    { db },
+    {
+      subscriptionId: refs.subscriptionId,
+      customerId: refs.customerId,
+    },
+  );
 }
 
 async function applyChange(
@@ -65,7 +68,7 @@ async function applyChange(
 ): Promise<{ outcome: EventOutcome; userId: string | null }> {
   const { refs, change } = interpretation;
   const userId = await resolveUserId(db, refs);
-  const row = userId ? await lockSubscription(db, userId) : undefined;
+  const row = userId ? await lockSubscription({ db }, userId) : undefined;
   if (!userId || !row) return { outcome: 'ignored', userId: null };
   // Deliveries arrive in any order: what happened before the last applied event is history.
   if (row.lastEventAt && eventAt.getTime() < row.lastEventAt.getTime()) {
@@ -80,7 +83,7 @@ async function applyChange(
   if (isAboutAnother) return { outcome: 'ignored', userId };
 
   const keepsStatus = interpretation.keepsEndedStatus && row.status === 'canceled';
-  await saveProviderState(db, userId, {
+  await saveProviderState({ db }, userId, {
     ...(change.status && !keepsStatus ? { status: change.status } : {}),
     ...(change.currentPeriodEnd ? { currentPeriodEnd: change.currentPeriodEnd } : {}),
     ...(change.cancelAtPeriodEnd !== undefined
@@ -144,7 +147,7 @@ export async function getBillingSummary(
   userId: string,
   now: Date,
 ): Promise<BillingSummary> {
-  const row = await findSubscription(deps.db, userId);
+  const row = await findSubscription(deps, userId);
   const { status, ...access } = accessOf(row, now);
   return {
     planName: PLAN_NAME,
@@ -179,7 +182,7 @@ export async function startCheckout(
   professional: Professional,
   now: Date,
 ): Promise<string> {
-  const row = await findSubscription(deps.db, professional.userId);
+  const row = await findSubscription(deps, professional.userId);
   const access = accessOf(row, now);
   const customer = toCustomer(professional, row);
   if (access.isActive && !row?.cancelAtPeriodEnd) {
@@ -199,7 +202,7 @@ export async function openPortal(
   intent: PortalIntent,
   now: Date,
 ): Promise<string> {
-  const row = await findSubscription(deps.db, professional.userId);
+  const row = await findSubscription(deps, professional.userId);
   const customer = toCustomer(professional, row);
   if (!customer.customerId) throw new AppError('CONFLICT', NOTHING_TO_MANAGE_MESSAGE);
   const access = accessOf(row, now);
@@ -249,7 +252,7 @@ export async function payDemoCheckout(
   now: Date,
 ): Promise<void> {
   assertLocal(deps.provider);
-  const row = await findSubscription(deps.db, userId);
+  const row = await findSubscription(deps, userId);
   if (!row) throw new AppError('NOT_FOUND', 'Assinatura não encontrada.');
   const access = accessOf(row, now);
   if (access.isActive && !row.cancelAtPeriodEnd) {
@@ -284,7 +287,7 @@ export async function cancelDemoSubscription(
   now: Date,
 ): Promise<void> {
   assertLocal(deps.provider);
-  const row = await findSubscription(deps.db, userId);
+  const row = await findSubscription(deps, userId);
   const access = accessOf(row, now);
   const state = row && access.isActive && !row.cancelAtPeriodEnd && localState(userId, row, true);
   if (!state) throw new AppError('CONFLICT', NOTHING_TO_CANCEL_MESSAGE);

@@ -54,7 +54,7 @@ export async function consumeBookedMinutes(
   visitor: string,
   minutes: number,
 ): Promise<void> {
-  await createRateLimiter(createRateLimitStore(tx), clock).consume(
+  await createRateLimiter(createRateLimitStore({ db: tx }), clock).consume(
     rateLimitKey(BOOKING_LIMIT_SCOPES.bookedMinutesPerVisitor, visitor),
     BOOKING_LIMITS.bookedMinutesPerVisitor,
     minutes,

@@ -215,5 +215,5 @@ async function queueMails(
   const mails = isDemoProfessional(professional.userId)
     ? [renderClientConfirmation(data)]
     : [renderClientConfirmation(data), renderProfessionalNotice(data)];
-  await enqueueMails(tx, mails, now);
+  await enqueueMails({ db: tx }, mails, now);
 }

@@ -75,26 +75,29 @@ export async function seedDemoData(deps: DemoDeps): Promise<DemoSeedResult> {
       passwordHash,
       now,
     });
-    await insertProfileWithLink(tx, {
-      userId: DEMO_USER_ID,
-      professionalName: DEMO_PROFILE.professionalName,
-      businessName: DEMO_PROFILE.businessName,
-      email: DEMO_EMAIL,
-      bio: DEMO_PROFILE.bio,
-      customLink: DEMO_LINK,
-      isActive: true,
-      timezone: DEFAULT_TIMEZONE,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const profile = await getProfileByUserId(tx, DEMO_USER_ID);
+    await insertProfileWithLink(
+      { db: tx },
+      {
+        userId: DEMO_USER_ID,
+        professionalName: DEMO_PROFILE.professionalName,
+        businessName: DEMO_PROFILE.businessName,
+        email: DEMO_EMAIL,
+        bio: DEMO_PROFILE.bio,
+        customLink: DEMO_LINK,
+        isActive: true,
+        timezone: DEFAULT_TIMEZONE,
+        createdAt: now,
+        updatedAt: now,
+      },
+    );
+    const profile = await getProfileByUserId({ db: tx }, DEMO_USER_ID);
     if (!profile) return { status: 'link-taken' as const };
     // Active, paid far ahead, so the public page stays open however old the demo gets.
-    await setPaidUntil(tx, DEMO_USER_ID, new Date(now.getTime() + PAID_AHEAD_MS), now);
+    await setPaidUntil({ db: tx }, DEMO_USER_ID, new Date(now.getTime() + PAID_AHEAD_MS), now);
 
     const services = await ensureServices({ ...deps, db: tx }, profile.id, now);
-    if ((await getWeek(tx, profile.id)).isDefault) {
-      await replaceWeek(tx, profile.id, { windows: DEMO_WEEK });
+    if ((await getWeek({ db: tx }, profile.id)).isDefault) {
+      await replaceWeek({ db: tx }, profile.id, { windows: DEMO_WEEK });
     }
     const clientIds: string[] = [];
     for (const client of DEMO_CLIENTS) {

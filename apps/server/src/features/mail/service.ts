@@ -6,6 +6,14 @@ import type { OutgoingMail } from './templates';
 
 export type { OutgoingMail } from './templates';
 
+/**
+ * What the service needs (docs/decisions/010-one-owner-per-table.md): the transaction of the
+ * change that causes the mails. No clock: a mail is stamped with its change's own instant.
+ */
+export interface MailDeps {
+  db: Db;
+}
+
 /** What a mail delivery job carries: the outbox row to send. */
 export interface MailJobData {
   mailId: string;
@@ -17,7 +25,7 @@ export interface MailJobData {
  * together, or none. The job's id is the mail's, so a mail has exactly one job.
  */
 export async function enqueueMails(
-  db: Db,
+  { db }: MailDeps,
   mails: readonly OutgoingMail[],
   now: Date,
 ): Promise<string[]> {
@@ -29,7 +37,7 @@ export async function enqueueMails(
 }
 
 /** One mail caused by one change; see `enqueueMails`. */
-export async function enqueueMail(db: Db, mail: OutgoingMail, now: Date): Promise<string> {
-  const [id] = await enqueueMails(db, [mail], now);
+export async function enqueueMail(deps: MailDeps, mail: OutgoingMail, now: Date): Promise<string> {
+  const [id] = await enqueueMails(deps, [mail], now);
   return id!;
 }

@@ -25,7 +25,7 @@ export function createPurgeJob(options: {
     pollingIntervalSeconds: 30,
     async handle() {
       try {
-        const result = await purgeExpiredRows(db, clock.now());
+        const result = await purgeExpiredRows({ db, clock });
         if (Object.values(result).some((count) => count > 0)) {
           log.info({ purged: result }, 'maintenance: expired rows deleted');
         }

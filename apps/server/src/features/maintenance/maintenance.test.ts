@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { sendJob } from '../../db/queue';
 import { PURGE_QUEUE } from '../../db/queues';
+import { createFixedClock } from '../../lib/clock';
 import { PURGE_CRON } from './job';
 import { purgeExpiredRows } from './service';
 
@@ -25,6 +26,8 @@ let userId: string;
 const ago = (ms: number) => new Date(now.getTime() - ms);
 const ahead = (ms: number) => new Date(now.getTime() + ms);
 const tag = () => randomUUID().slice(0, 8);
+/** The purge at the test's fixed `now`. */
+const deps = () => ({ db: ctx.database.db, clock: createFixedClock(now) });
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -146,7 +149,7 @@ describe('purgeExpiredRows', () => {
       live: await insertVerification(ahead(60 * 60_000)),
     };
 
-    const result = await purgeExpiredRows(ctx.database.db, now);
+    const result = await purgeExpiredRows(deps());
 
     expect(result).toEqual({
       rateLimits: 2,
@@ -172,17 +175,17 @@ describe('purgeExpiredRows', () => {
     ).toHaveLength(1);
 
     // Nothing left to do: a second run deletes nothing.
-    expect(Object.values(await purgeExpiredRows(ctx.database.db, now))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await purgeExpiredRows(deps()))).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   it('works in small batches, and stops at the per-run cap', async () => {
     const keys = await Promise.all(Array.from({ length: 7 }, () => insertRateLimit(ago(DAY))));
 
-    const capped = await purgeExpiredRows(ctx.database.db, now, { batchSize: 3, maxBatches: 2 });
+    const capped = await purgeExpiredRows(deps(), { batchSize: 3, maxBatches: 2 });
     expect(capped.rateLimits).toBe(6);
     expect(await remainingRateLimits(keys)).toHaveLength(1);
 
-    const rest = await purgeExpiredRows(ctx.database.db, now, { batchSize: 3 });
+    const rest = await purgeExpiredRows(deps(), { batchSize: 3 });
     expect(rest.rateLimits).toBe(1);
     expect(await remainingRateLimits(keys)).toEqual([]);
   });
@@ -194,8 +197,8 @@ describe('purgeExpiredRows', () => {
     );
 
     const results = await Promise.all([
-      purgeExpiredRows(ctx.database.db, now, { batchSize: 2 }),
-      purgeExpiredRows(ctx.database.db, now, { batchSize: 2 }),
+      purgeExpiredRows(deps(), { batchSize: 2 }),
+      purgeExpiredRows(deps(), { batchSize: 2 }),
     ]);
 
     expect(results[0]!.rateLimits + results[1]!.rateLimits).toBe(12);

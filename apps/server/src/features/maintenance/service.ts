@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import * as repo from './repo';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -26,6 +27,12 @@ export type PurgeResult = Record<
   number
 >;
 
+/** What the purge needs (docs/decisions/010-one-owner-per-table.md). */
+export interface MaintenanceDeps {
+  db: Db;
+  clock: Clock;
+}
+
 export interface PurgeOptions {
   batchSize?: number;
   maxBatches?: number;
@@ -45,15 +52,15 @@ async function inBatches(
 }
 
 /**
- * Deletes what has expired at `now`: ended rate-limit windows and sign-in throttles, booking idempotency keys and
- * finished mail past their retention, expired sessions and tokens. Never pending mail. Any
- * number of instances may run it at once (features/maintenance/repo.ts).
+ * Deletes what has expired by the clock's now: ended rate-limit windows and sign-in throttles,
+ * booking idempotency keys and finished mail past their retention, expired sessions and tokens.
+ * Never pending mail. Any number of instances may run it at once (features/maintenance/repo.ts).
  */
 export async function purgeExpiredRows(
-  db: Db,
-  now: Date,
+  { db, clock }: MaintenanceDeps,
   options: PurgeOptions = {},
 ): Promise<PurgeResult> {
+  const now = clock.now();
   const settings = {
     batchSize: options.batchSize ?? PURGE_BATCH_SIZE,
     maxBatches: options.maxBatches ?? MAX_BATCHES_PER_RUN,

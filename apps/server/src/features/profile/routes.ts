@@ -21,19 +21,20 @@ import {
 
 /** The signed-in professional's own profile: read it, edit it, change the public link. */
 export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const deps = { db, clock: app.clock };
   /** Who is signed in, their profile and subscription (access computed with the clock). */
   app.get(
     '/api/me',
     { onRequest: app.requireProfessional, schema: { response: { 200: meResponseSchema } } },
     async (request, reply) => {
       const professional = request.getProfessional();
-      const profile = await getProfileByUserId(db, professional.userId);
+      const profile = await getProfileByUserId(deps, professional.userId);
       if (!profile) throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
       reply.header('Cache-Control', 'no-store');
       return {
         user: { id: professional.userId, email: professional.email },
         profile: toProfileView(profile),
-        subscription: await getSubscriptionView(db, professional.userId, app.clock.now()),
+        subscription: await getSubscriptionView(deps, professional.userId),
       };
     },
   );
@@ -45,8 +46,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       onRequest: app.requireProfessional,
       schema: { body: profileUpdateSchema, response: { 200: profileSchema } },
     },
-    async (request) =>
-      updateProfile(db, request.getProfessional().profileId, request.body, app.clock.now()),
+    async (request) => updateProfile(deps, request.getProfessional().profileId, request.body),
   );
 
   app.get(
@@ -60,7 +60,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return checkLinkAvailability(db, request.getProfessional().profileId, request.query.link);
+      return checkLinkAvailability(deps, request.getProfessional().profileId, request.query.link);
     },
   );
 
@@ -72,11 +72,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: { body: customLinkUpdateSchema, response: { 200: profileSchema } },
     },
     async (request) =>
-      changeCustomLink(
-        db,
-        request.getProfessional().profileId,
-        request.body.customLink,
-        app.clock.now(),
-      ),
+      changeCustomLink(deps, request.getProfessional().profileId, request.body.customLink),
   );
 };

@@ -11,6 +11,7 @@ import {
   type ProfileUpdate,
 } from '@agendaki/shared';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import {
   findLinksLike,
@@ -22,11 +23,22 @@ import {
 } from './repo';
 import * as repo from './repo';
 
+/**
+ * What the service needs (docs/decisions/010-one-owner-per-table.md): the database (a
+ * transaction when the caller has one: `{ ...deps, db: tx }`) and the clock.
+ */
+export interface ProfileDeps {
+  db: Db;
+  clock: Clock;
+}
+type DbDeps = Pick<ProfileDeps, 'db'>;
+
 export interface NewProfileInput {
   userId: string;
   professionalName: string;
   businessName: string;
   email: string;
+  /** The sign-up's instant, shared by every row its transaction writes. */
   now: Date;
 }
 
@@ -44,7 +56,10 @@ function* linkCandidates(base: string): Generator<string> {
  * then "studio-ana-2", "studio-ana-3"… skipping reserved words (docs/product.md, Custom link).
  * `db` is the sign-up transaction; a link taken concurrently moves on to the next candidate.
  */
-export async function createProfileForNewUser(db: Db, input: NewProfileInput): Promise<ProfileRow> {
+export async function createProfileForNewUser(
+  { db }: DbDeps,
+  input: NewProfileInput,
+): Promise<ProfileRow> {
   const base = slugifyBusinessName(input.businessName);
   const taken = new Set(await findLinksLike(db, base));
   for (const candidate of linkCandidates(base)) {
@@ -65,7 +80,10 @@ export async function createProfileForNewUser(db: Db, input: NewProfileInput): P
   throw new Error('unreachable: link candidates never end');
 }
 
-export async function getProfileByUserId(db: Db, userId: string): Promise<ProfileRow | undefined> {
+export async function getProfileByUserId(
+  { db }: DbDeps,
+  userId: string,
+): Promise<ProfileRow | undefined> {
   return findProfileByUserId(db, userId);
 }
 
@@ -92,12 +110,11 @@ function profileGone(): AppError {
 
 /** Configurações > Negócio: names, phone, bio and the time zone (docs/product.md, Time). */
 export async function updateProfile(
-  db: Db,
+  { db, clock }: ProfileDeps,
   profileId: string,
   input: ProfileUpdate,
-  now: Date,
 ): Promise<Profile> {
-  const row = await updateProfileById(db, profileId, { ...input, updatedAt: now });
+  const row = await updateProfileById(db, profileId, { ...input, updatedAt: clock.now() });
   if (!row) throw profileGone();
   return toProfileView(row);
 }
@@ -107,7 +124,7 @@ export async function updateProfile(
  * the normalized candidate, then whether another profile holds it. One's own link is available.
  */
 export async function checkLinkAvailability(
-  db: Db,
+  { db }: DbDeps,
   profileId: string,
   candidate: string,
 ): Promise<LinkAvailability> {
@@ -133,10 +150,9 @@ function linkConflict(): AppError {
  * are settled by the unique index on `custom_link`: the loser's 23505 becomes the same 409.
  */
 export async function changeCustomLink(
-  db: Db,
+  { db, clock }: ProfileDeps,
   profileId: string,
   customLink: string,
-  now: Date,
 ): Promise<Profile> {
   const parsed = customLinkSchema.safeParse(customLink);
   if (!parsed.success) {
@@ -145,7 +161,10 @@ export async function changeCustomLink(
   if (await isLinkHeldByAnother(db, profileId, parsed.data)) throw linkConflict();
   let row: ProfileRow | undefined;
   try {
-    row = await updateProfileById(db, profileId, { customLink: parsed.data, updatedAt: now });
+    row = await updateProfileById(db, profileId, {
+      customLink: parsed.data,
+      updatedAt: clock.now(),
+    });
   } catch (error) {
     if (getSqlState(error) === SQLSTATE.UNIQUE_VIOLATION) throw linkConflict();
     throw error;
@@ -159,18 +178,18 @@ export async function changeCustomLink(
 export type { PublicProfileRow } from './repo';
 
 /** A professional as the public page shows them, by profile id. */
-export function findPublicProfileById(db: Db, id: string) {
+export function findPublicProfileById({ db }: DbDeps, id: string) {
   return repo.findPublicProfileById(db, id);
 }
 
 /** A professional by custom link only; ids go through `findPublicProfileById`. */
-export function findPublicProfileByLink(db: Db, link: string) {
+export function findPublicProfileByLink({ db }: DbDeps, link: string) {
   return repo.findPublicProfileByLink(db, link);
 }
 
 /** Inserts a profile with its fixed link (features/demo); nothing when the link is taken. */
 export function insertProfileWithLink(
-  db: Db,
+  { db }: DbDeps,
   values: Parameters<typeof repo.insertProfileUnlessLinkTaken>[1],
 ): Promise<ProfileRow | undefined> {
   return repo.insertProfileUnlessLinkTaken(db, values);

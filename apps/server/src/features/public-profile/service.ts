@@ -52,9 +52,9 @@ async function loadCatalog(
   // From yesterday: a catalog read just before midnight still covers its own "today".
   const from = addDaysToDate(zonedToday(now, profile.timezone), -1);
   const [billing, services, week, schedule] = await Promise.all([
-    findBillingSnapshot(db, profile.userId),
+    findBillingSnapshot({ db }, profile.userId),
     listServices({ db }, profile.id, { activeOnly: true }),
-    getWeek(db, profile.id),
+    getWeek({ db }, profile.id),
     loadSchedule(db, profile.id, from),
   ]);
   return { profile, billing, services, week, schedule };
@@ -78,10 +78,10 @@ export async function findBookableProfessional(
   const catalog =
     by === 'id' || isUuid(key)
       ? await cache.catalogById(key, async () =>
-          loadCatalog(db, await findPublicProfileById(db, key), now),
+          loadCatalog(db, await findPublicProfileById({ db }, key), now),
         )
       : await cache.catalogByLink(key, async () =>
-          loadCatalog(db, await findPublicProfileByLink(db, key), now),
+          loadCatalog(db, await findPublicProfileByLink({ db }, key), now),
         );
   if (!catalog?.profile.isActive) return undefined;
   return getBillingAccess(catalog.billing, now).hasAccess ? catalog : undefined;

@@ -2,8 +2,13 @@ import type { Db } from '../../db/client';
 import type { RateLimitStore } from '../../plugins/rate-limit';
 import * as repo from './repo';
 
+/** What the store needs (docs/decisions/010-one-owner-per-table.md); the limiter owns the clock. */
+export interface RateLimitsDeps {
+  db: Db;
+}
+
 /** The limiter's counters (plugins/rate-limit.ts) kept in this feature's `rate_limits` table. */
-export function createRateLimitStore(db: Db): RateLimitStore {
+export function createRateLimitStore({ db }: RateLimitsDeps): RateLimitStore {
   return {
     countEvent: (key, now, windowMs, amount) => repo.countEvent(db, key, now, windowMs, amount),
     findWindow: (key) => repo.findWindow(db, key),

@@ -8,6 +8,7 @@ import {
   type SubscriptionView,
 } from '@agendaki/shared';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import {
   findSubscriptionByUserId,
   findSubscriptionByUserIdForUpdate,
@@ -23,8 +24,19 @@ export type { ProviderSubscriptionValues, SubscriptionRow };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * What the service needs (docs/decisions/010-one-owner-per-table.md): the database (a
+ * transaction when the caller has one: `{ ...deps, db: tx }`) and the clock. Functions still
+ * taking `now` are given the instant their caller already uses for the rest of its work.
+ */
+export interface SubscriptionDeps {
+  db: Db;
+  clock: Clock;
+}
+type DbDeps = Pick<SubscriptionDeps, 'db'>;
+
 /** Sign-up starts a 7-day trial (docs/product.md, Accounts and sessions); `db` may be a transaction. */
-export async function startTrial(db: Db, userId: string, now: Date): Promise<void> {
+export async function startTrial({ db }: DbDeps, userId: string, now: Date): Promise<void> {
   await insertSubscription(db, {
     userId,
     status: 'trialing',
@@ -61,23 +73,25 @@ export function toSubscriptionView(row: SubscriptionRow, now: Date): Subscriptio
 
 /** The subscription as `GET /api/me` shows it; null when there is none (counts as absent). */
 export async function getSubscriptionView(
-  db: Db,
+  { db, clock }: SubscriptionDeps,
   userId: string,
-  now: Date,
 ): Promise<SubscriptionView | null> {
   const row = await findSubscriptionByUserId(db, userId);
-  return row ? toSubscriptionView(row, now) : null;
+  return row ? toSubscriptionView(row, clock.now()) : null;
 }
 
 /** The subscription's dates and status (null: none), for callers that work out access later. */
-export async function findBillingSnapshot(db: Db, userId: string): Promise<BillingSnapshot | null> {
+export async function findBillingSnapshot(
+  { db }: DbDeps,
+  userId: string,
+): Promise<BillingSnapshot | null> {
   const row = await findSubscriptionByUserId(db, userId);
   return row ? toBillingSnapshot(row) : null;
 }
 
 /** Access at `now`, read on every call so an expiring trial needs no restart. */
 export async function getAccessForUser(
-  db: Db,
+  { db }: DbDeps,
   userId: string,
   now: Date,
 ): Promise<SubscriptionAccess> {
@@ -89,7 +103,7 @@ export async function getAccessForUser(
 // ------------------------------------------------ for features/billing (provider events)
 
 export async function findSubscription(
-  db: Db,
+  { db }: DbDeps,
   userId: string,
 ): Promise<SubscriptionRow | undefined> {
   return findSubscriptionByUserId(db, userId);
@@ -97,7 +111,7 @@ export async function findSubscription(
 
 /** Reads and locks the row inside the transaction `db`. */
 export async function lockSubscription(
-  db: Db,
+  { db }: DbDeps,
   userId: string,
 ): Promise<SubscriptionRow | undefined> {
   return findSubscriptionByUserIdForUpdate(db, userId);
@@ -105,14 +119,14 @@ export async function lockSubscription(
 
 /** Whose subscription the provider's subscription or customer id belongs to. */
 export async function findUserIdByProvider(
-  db: Db,
+  { db }: DbDeps,
   ids: { subscriptionId?: string | null; customerId?: string | null },
 ): Promise<string | undefined> {
   return findUserIdByProviderIds(db, ids);
 }
 
 export async function saveProviderState(
-  db: Db,
+  { db }: DbDeps,
   userId: string,
   values: ProviderSubscriptionValues,
 ): Promise<void> {
@@ -121,7 +135,7 @@ export async function saveProviderState(
 
 /** Active and paid until `periodEnd`, whatever it was (features/demo's account). */
 export async function setPaidUntil(
-  db: Db,
+  { db }: DbDeps,
   userId: string,
   periodEnd: Date,
   now: Date,
