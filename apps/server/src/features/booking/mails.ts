@@ -1,6 +1,7 @@
 import {
   formatCurrencyFromCents,
   formatIsoDate,
+  formatPhone,
   PRODUCT_NAME,
   type BookedAppointment,
 } from '@agendaki/shared';
@@ -135,7 +136,9 @@ export function renderProfessionalNotice(data: BookingMailData): OutgoingMail {
         ['Horário', timeRange(data)],
         ['Cliente', data.clientName],
         ['E-mail', data.clientEmail],
-        ...(data.clientPhone ? [['Telefone', data.clientPhone] as [string, string]] : []),
+        ...(data.clientPhone
+          ? [['Telefone', formatPhone(data.clientPhone)] as [string, string]]
+          : []),
         ['Total', formatCurrencyFromCents(data.totalPriceCents)],
         ...(data.notes ? [['Observações', data.notes] as [string, string]] : []),
       ],
