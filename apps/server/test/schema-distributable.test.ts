@@ -81,7 +81,7 @@ describe(`schema distributable by professional_id (${testDatabaseKind})`, () => 
     // The reading itself works: the known ones are there, with their columns.
     expect(rules).toContainEqual(
       expect.objectContaining({
-        name: 'appointments_no_overlap',
+        name: 'occupied_times_no_overlap',
         kind: 'exclusion',
         columns: ['professional_id', null],
         operators: ['=', '&&'],

@@ -69,7 +69,7 @@ export function groupExceptions(rows: Awaited<ReturnType<typeof repo.listExcepti
   return [...byDate.values()];
 }
 
-export function toBookingRules(row: {
+function toBookingRules(row: {
   minNoticeMinutes: number;
   horizonDays: number;
   slotStep: number;

@@ -37,7 +37,6 @@ export {
   listBusyTimesBetween,
   loadSchedule,
   lockProfessional,
-  toBookingRules,
   type Schedule,
 } from './rules';
 
