@@ -19,7 +19,10 @@ interface UniqueRule {
   operators: string[] | null;
 }
 
-/** node-postgres answers `{ rows }`, PGlite's drizzle driver the same shape. */
+/**
+ * node-postgres answers `{ rows }`, PGlite's drizzle driver the same shape. The arrays are cast
+ * to text[]: node-postgres leaves a name[] as its literal ("{professional_id,NULL}").
+ */
 function rowsOf(result: unknown): UniqueRule[] {
   return (result as { rows: UniqueRule[] }).rows;
 }
@@ -30,7 +33,7 @@ async function readProfessionalOwnedRules(database: Database): Promise<UniqueRul
     select t.relname as "tableName", i.relname as "name",
       case when x.indisprimary then 'primary key' else 'unique' end as "kind",
       array(
-        select a.attname from unnest(x.indkey::int2[]) with ordinality k(attnum, n)
+        select a.attname::text from unnest(x.indkey::int2[]) with ordinality k(attnum, n)
         left join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum
         order by k.n
       ) as "columns",
@@ -45,12 +48,12 @@ async function readProfessionalOwnedRules(database: Database): Promise<UniqueRul
   const exclusions = await database.db.execute(sql`
     select t.relname as "tableName", c.conname as "name", 'exclusion' as "kind",
       array(
-        select a.attname from unnest(c.conkey) with ordinality k(attnum, n)
+        select a.attname::text from unnest(c.conkey) with ordinality k(attnum, n)
         left join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum
         order by k.n
       ) as "columns",
       array(
-        select o.oprname from unnest(c.conexclop) with ordinality e(opr, n)
+        select o.oprname::text from unnest(c.conexclop) with ordinality e(opr, n)
         join pg_operator o on o.oid = e.opr order by e.n
       ) as "operators"
     from pg_constraint c
@@ -81,7 +84,7 @@ describe(`schema distributable by professional_id (${testDatabaseKind})`, () => 
     // The reading itself works: the known ones are there, with their columns.
     expect(rules).toContainEqual(
       expect.objectContaining({
-        name: 'appointments_no_overlap',
+        name: 'occupied_times_no_overlap',
         kind: 'exclusion',
         columns: ['professional_id', null],
         operators: ['=', '&&'],

@@ -206,9 +206,43 @@ export async function insertAppointments(
     });
 }
 
-// ------------------------------------------------ the dashboard's figures (features/dashboard)
-
 const isLive = ne(appointments.status, 'cancelled');
+
+/**
+ * Live (not cancelled) appointments on the dates [from, to] with their client's and service's
+ * names, by date and start: those inside a time the professional closes (features/schedule).
+ */
+export function listLiveAppointmentsBetween(
+  db: Db,
+  professionalId: string,
+  directories: Directories,
+  from: string,
+  to: string,
+) {
+  return db
+    .select({
+      id: appointments.id,
+      appointmentDate: appointments.appointmentDate,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      clientName: directories.clients.name,
+      serviceName: directories.services.name,
+    })
+    .from(appointments)
+    .innerJoin(directories.clients, eq(directories.clients.id, appointments.clientId))
+    .innerJoin(directories.services, eq(directories.services.id, appointments.serviceId))
+    .where(
+      and(
+        eq(appointments.professionalId, professionalId),
+        isLive,
+        gte(appointments.appointmentDate, from),
+        lte(appointments.appointmentDate, to),
+      ),
+    )
+    .orderBy(asc(appointments.appointmentDate), asc(appointments.startTime));
+}
+
+// ------------------------------------------------ the dashboard's figures (features/dashboard)
 
 function countOn(condition: SQL) {
   return sql<number>`count(*) filter (where ${condition})`.mapWith(Number);

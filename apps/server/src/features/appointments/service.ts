@@ -8,6 +8,7 @@ import {
   toCents,
   WEEK_PERIOD_DAYS,
   zonedToday,
+  type AffectedAppointment,
   type Appointment,
   type appointmentInputSchema,
   type appointmentListQuerySchema,
@@ -23,7 +24,8 @@ import { AppError } from '../../lib/errors';
 import { clientDirectory, clientIdsMatching, isOwnClient } from '../clients/service';
 import { findOwnService, serviceDirectory, serviceIdsMatching } from '../services/service';
 import { getWeek } from '../availability/service';
-import { describeRuleBreak } from '../schedule/service';
+// schedule/rules, not schedule/service: the latter lists appointments through this file.
+import { describeRuleBreak } from '../schedule/rules';
 import * as repo from './repo';
 
 /**
@@ -306,4 +308,27 @@ export async function listUpcomingAppointments(
     limit,
   );
   return rows.map(toAppointmentDto);
+}
+
+/**
+ * Live appointments on the dates [from, to] with their client's and service's names, by date
+ * and start time (features/schedule: those inside a time being closed). In `db`'s transaction.
+ */
+export async function listLiveAppointmentsBetween(
+  { db }: DbDeps,
+  profileId: string,
+  range: { from: string; to: string },
+): Promise<AffectedAppointment[]> {
+  const rows = await repo.listLiveAppointmentsBetween(
+    db,
+    profileId,
+    directoriesOf(db, profileId),
+    range.from,
+    range.to,
+  );
+  return rows.map((row) => ({
+    ...row,
+    startTime: formatTime(row.startTime),
+    endTime: formatTime(row.endTime),
+  }));
 }

@@ -1,4 +1,4 @@
-import { and, eq, like, ne, or } from 'drizzle-orm';
+import { and, eq, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { isUuid } from '../../lib/params';
@@ -121,4 +121,56 @@ export async function findPublicProfileByLink(
     .where(eq(profiles.customLink, value))
     .limit(1);
   return row;
+}
+
+// ------------------------------------------------ booking rules and lock (features/schedule)
+
+/** Locks the profile row: FOR SHARE, or FOR NO KEY UPDATE as an UPDATE of the rules does. */
+export async function lockProfile(
+  db: Db,
+  profileId: string,
+  mode: 'share' | 'exclusive',
+): Promise<void> {
+  const lock = mode === 'share' ? sql`FOR SHARE` : sql`FOR NO KEY UPDATE`;
+  await db.execute(
+    sql`SELECT ${profiles.id} FROM ${profiles} WHERE ${profiles.id} = ${profileId} ${lock}`,
+  );
+}
+
+const bookingRuleColumns = {
+  minNoticeMinutes: profiles.minNoticeMinutes,
+  horizonDays: profiles.horizonDays,
+  slotStep: profiles.slotStep,
+  maxBookingsPerDay: profiles.maxBookingsPerDay,
+  paused: profiles.bookingPaused,
+  state: profiles.state,
+  timezone: profiles.timezone,
+};
+
+export async function findBookingRules(db: Db, profileId: string) {
+  const [row] = await db
+    .select(bookingRuleColumns)
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return row;
+}
+
+export interface BookingRuleValues {
+  minNoticeMinutes: number;
+  horizonDays: number;
+  slotStep: number;
+  maxBookingsPerDay: number | null;
+  bookingPaused: boolean;
+}
+
+export async function updateBookingRules(
+  db: Db,
+  profileId: string,
+  values: BookingRuleValues,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ ...values, updatedAt: now })
+    .where(eq(profiles.id, profileId));
 }

@@ -194,3 +194,43 @@ export function insertProfileWithLink(
 ): Promise<ProfileRow | undefined> {
   return repo.insertProfileUnlessLinkTaken(db, values);
 }
+
+// ------------------------------------------------ booking rules (features/schedule)
+
+/**
+ * What the functions below need (docs/decisions/010-one-owner-per-table.md): the database (a
+ * transaction when the caller has one: `{ ...deps, db: tx }`) and the clock. The functions
+ * above still take `db` first; they move to this when next changed.
+ */
+export interface ProfileDeps {
+  db: Db;
+  clock: Clock;
+}
+type DbDeps = Pick<ProfileDeps, 'db'>;
+
+export type { BookingRuleValues } from './repo';
+
+/**
+ * Locks the professional's profile row until `db`'s transaction ends: `share` (FOR SHARE) or
+ * `exclusive` (FOR NO KEY UPDATE). features/schedule orders bookings and rule changes with it.
+ */
+export function lockProfile(
+  { db }: DbDeps,
+  profileId: string,
+  mode: 'share' | 'exclusive',
+): Promise<void> {
+  return repo.lockProfile(db, profileId, mode);
+}
+
+/** The online booking rules' columns, the state (UF) and the time zone; undefined if gone. */
+export function findBookingRules({ db }: DbDeps, profileId: string) {
+  return repo.findBookingRules(db, profileId);
+}
+
+export function updateBookingRules(
+  { db, clock }: ProfileDeps,
+  profileId: string,
+  values: repo.BookingRuleValues,
+): Promise<void> {
+  return repo.updateBookingRules(db, profileId, values, clock.now());
+}

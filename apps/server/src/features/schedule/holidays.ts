@@ -1,6 +1,7 @@
 import { addDaysToDate, type Holiday, type AffectedAppointment } from '@agendaki/shared';
 import Holidays from 'date-holidays';
 import type { Db } from '../../db/client';
+import { findBookingRules } from '../profile/service';
 import * as repo from './repo';
 import { saveException } from './service';
 
@@ -44,7 +45,7 @@ export async function listHolidays(
   professionalId: string,
   today: string,
 ): Promise<{ state: string | null; holidays: Holiday[] }> {
-  const rules = await repo.findRules(db, professionalId);
+  const rules = await findBookingRules({ db }, professionalId);
   const state = rules?.state ?? null;
   const to = addDaysToDate(today, HOLIDAY_DAYS_AHEAD);
   const closed = await closedDates(db, professionalId, today, to);

@@ -1,36 +1,7 @@
 import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  appointments,
-  clients,
-  dateExceptions,
-  occupiedTimes,
-  profiles,
-  services,
-  timeOff,
-} from '../../db/schema';
+import { dateExceptions, occupiedTimes, timeOff } from '../../db/schema';
 import { isUuid } from '../../lib/params';
-
-/**
- * Orders what decides whether a time is bookable, per professional
- * (docs/decisions/009-real-week.md). A save of exceptions or time off takes the profile row
- * `exclusive` (FOR NO KEY UPDATE, as an UPDATE of the rules does); a booking takes it `share`
- * (FOR SHARE): bookings do not wait for each other (the exclusion constraint decides between
- * them), but a save waits for the bookings in flight and holds off new ones until it commits,
- * so a booking re-checks the rules after any save that committed before it, and a save lists
- * every booking that committed before it. A booking under a daily cap takes it `exclusive`: it
- * counts the day's appointments. Neither mode blocks the foreign-key checks of inserts.
- */
-export async function lockProfessional(
-  db: Db,
-  professionalId: string,
-  mode: 'share' | 'exclusive',
-): Promise<void> {
-  const lock = mode === 'share' ? sql`FOR SHARE` : sql`FOR NO KEY UPDATE`;
-  await db.execute(
-    sql`SELECT ${profiles.id} FROM ${profiles} WHERE ${profiles.id} = ${professionalId} ${lock}`,
-  );
-}
 
 // ------------------------------------------------ exceptions by date
 
@@ -200,64 +171,4 @@ export async function deleteBlock(db: Db, professionalId: string, id: string) {
     )
     .returning({ id: occupiedTimes.id });
   return rows.length > 0;
-}
-
-/** Appointments (not cancelled) on the dates [from, to], to list those inside a closed time. */
-export function listAppointmentsBetween(db: Db, professionalId: string, from: string, to: string) {
-  return db
-    .select({
-      id: appointments.id,
-      appointmentDate: appointments.appointmentDate,
-      startTime: appointments.startTime,
-      endTime: appointments.endTime,
-      clientName: clients.name,
-      serviceName: services.name,
-    })
-    .from(occupiedTimes)
-    .innerJoin(appointments, eq(appointments.id, occupiedTimes.appointmentId))
-    .innerJoin(clients, eq(clients.id, appointments.clientId))
-    .innerJoin(services, eq(services.id, appointments.serviceId))
-    .where(
-      and(
-        eq(occupiedTimes.professionalId, professionalId),
-        gte(appointments.appointmentDate, from),
-        lte(appointments.appointmentDate, to),
-      ),
-    )
-    .orderBy(asc(appointments.appointmentDate), asc(appointments.startTime));
-}
-
-// ------------------------------------------------ booking rules and UF (columns of profiles)
-
-const ruleColumns = {
-  minNoticeMinutes: profiles.minNoticeMinutes,
-  horizonDays: profiles.horizonDays,
-  slotStep: profiles.slotStep,
-  maxBookingsPerDay: profiles.maxBookingsPerDay,
-  paused: profiles.bookingPaused,
-  state: profiles.state,
-  timezone: profiles.timezone,
-};
-
-export async function findRules(db: Db, professionalId: string) {
-  const [row] = await db.select(ruleColumns).from(profiles).where(eq(profiles.id, professionalId));
-  return row;
-}
-
-export async function updateRules(
-  db: Db,
-  professionalId: string,
-  values: {
-    minNoticeMinutes: number;
-    horizonDays: number;
-    slotStep: number;
-    maxBookingsPerDay: number | null;
-    bookingPaused: boolean;
-  },
-  now: Date,
-): Promise<void> {
-  await db
-    .update(profiles)
-    .set({ ...values, updatedAt: now })
-    .where(eq(profiles.id, professionalId));
 }

@@ -191,6 +191,10 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: { body: bookingRulesSchema, response: { 200: bookingRulesSchema } },
     },
     async (request) =>
-      schedule.saveRules(db, request.getProfessional().profileId, request.body, app.clock.now()),
+      schedule.saveRules(
+        { db, clock: app.clock },
+        request.getProfessional().profileId,
+        request.body,
+      ),
   );
 };
