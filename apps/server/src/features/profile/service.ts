@@ -197,17 +197,6 @@ export function insertProfileWithLink(
 
 // ------------------------------------------------ booking rules (features/schedule)
 
-/**
- * What the functions below need (docs/decisions/010-one-owner-per-table.md): the database (a
- * transaction when the caller has one: `{ ...deps, db: tx }`) and the clock. The functions
- * above still take `db` first; they move to this when next changed.
- */
-export interface ProfileDeps {
-  db: Db;
-  clock: Clock;
-}
-type DbDeps = Pick<ProfileDeps, 'db'>;
-
 export type { BookingRuleValues } from './repo';
 
 /**
