@@ -21,6 +21,8 @@ const DAYS_PATH = `GET /api/public/professionals/${PROFESSIONAL_ID}/days`;
 
 /** The calendar's code arrives on demand: on a busy machine, past findBy's 1 s default. */
 const LAZY_CALENDAR = { timeout: 8000 };
+/** The first test to open the calendar waits for its code, past the 5 s test default. */
+const LONG_TEST_MS = 20_000;
 
 /** The server's bookable days of a month: Monday to Saturday, but for the dates in `full`. */
 function bookableDaysOf(month: string, full: readonly string[] = []) {
@@ -222,46 +224,53 @@ describe('public booking page: the wizard', () => {
     expect(first!.querySelector('img')?.getAttribute('src')).toBe(corte.imageUrl);
   });
 
-  it('needs a date to go on; past days, closed weekdays and full days are disabled; back keeps choices', async () => {
-    // Tuesday 24/11 has nothing left for the selection: the server leaves it out.
-    const { calls } = stubBookingApi({ [DAYS_PATH]: daysReply(['2026-11-24']) });
-    const { user } = renderBooking();
+  it(
+    'needs a date to go on; past days, closed weekdays and full days are disabled; back keeps choices',
+    async () => {
+      // Tuesday 24/11 has nothing left for the selection: the server leaves it out.
+      const { calls } = stubBookingApi({ [DAYS_PATH]: daysReply(['2026-11-24']) });
+      const { user } = renderBooking();
 
-    await user.click(await screen.findByRole('button', { name: 'Escova' }));
-    await user.click(screen.getByRole('button', { name: 'Continuar para a data' }));
-    expect(screen.getByRole('heading', { name: 'Escolha a data' })).toBeDefined();
-    expect(currentStep()).toContain('Data');
-    // Focus follows the new step, so a screen reader announces it.
-    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Escolha a data' }));
-    const next = screen.getByRole('button', { name: 'Continuar para horário' });
-    expect(next).toHaveProperty('disabled', true);
+      await user.click(await screen.findByRole('button', { name: 'Escova' }));
+      await user.click(screen.getByRole('button', { name: 'Continuar para a data' }));
+      expect(screen.getByRole('heading', { name: 'Escolha a data' })).toBeDefined();
+      expect(currentStep()).toContain('Data');
+      // Focus follows the new step, so a screen reader announces it.
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Escolha a data' }));
+      const next = screen.getByRole('button', { name: 'Continuar para horário' });
+      expect(next).toHaveProperty('disabled', true);
 
-    // Today is Friday 20/11 in the professional's zone: the 19th is past, Sunday 22nd is closed.
-    expect(
-      await screen.findByRole('button', { name: /19 de novembro/ }, LAZY_CALENDAR),
-    ).toHaveProperty('disabled', true);
-    expect(screen.getByRole('button', { name: /22 de novembro/ })).toHaveProperty('disabled', true);
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: /24 de novembro/ })).toHaveProperty(
+      // Today is Friday 20/11 in the professional's zone: the 19th is past, Sunday 22nd is closed.
+      expect(
+        await screen.findByRole('button', { name: /19 de novembro/ }, LAZY_CALENDAR),
+      ).toHaveProperty('disabled', true);
+      expect(screen.getByRole('button', { name: /22 de novembro/ })).toHaveProperty(
         'disabled',
         true,
-      ),
-    );
-    const daysCall = calls.find((call) => call.path.endsWith('/days'));
-    expect(daysCall?.query.get('month')).toBe('2026-11');
-    expect(daysCall?.query.get('serviceIds')).toBe(escova.id);
-    expect(
-      screen.getByRole('button', { name: /Hoje, sexta-feira, 20 de novembro/ }),
-    ).toHaveProperty('disabled', false);
+      );
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: /24 de novembro/ })).toHaveProperty(
+          'disabled',
+          true,
+        ),
+      );
+      const daysCall = calls.find((call) => call.path.endsWith('/days'));
+      expect(daysCall?.query.get('month')).toBe('2026-11');
+      expect(daysCall?.query.get('serviceIds')).toBe(escova.id);
+      expect(
+        screen.getByRole('button', { name: /Hoje, sexta-feira, 20 de novembro/ }),
+      ).toHaveProperty('disabled', false);
 
-    await user.click(screen.getByRole('button', { name: /23 de novembro de 2026/ }));
-    expect(screen.getByText('segunda-feira, 23 de novembro de 2026')).toBeDefined();
-    expect(next).toHaveProperty('disabled', false);
+      await user.click(screen.getByRole('button', { name: /23 de novembro de 2026/ }));
+      expect(screen.getByText('segunda-feira, 23 de novembro de 2026')).toBeDefined();
+      expect(next).toHaveProperty('disabled', false);
 
-    await user.click(screen.getByRole('button', { name: 'Voltar' }));
-    expect(currentStep()).toContain('Serviços');
-    expect(serviceButton('Escova').getAttribute('aria-pressed')).toBe('true');
-  });
+      await user.click(screen.getByRole('button', { name: 'Voltar' }));
+      expect(currentStep()).toContain('Serviços');
+      expect(serviceButton('Escova').getAttribute('aria-pressed')).toBe('true');
+    },
+    LONG_TEST_MS,
+  );
 
   it('asks the server for the times of the date and the services, in the listed order', async () => {
     const { calls } = stubBookingApi();
