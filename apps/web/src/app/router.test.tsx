@@ -4,6 +4,12 @@ import { renderRoute } from '@/test/render-route';
 import { signedInRoutes, signedOutRoutes } from '@/test/account-fixtures';
 import { stubApi } from '@/test/api-stub';
 
+/**
+ * Each page is a lazy chunk that vitest compiles on first import: the Agenda's (form,
+ * calendar, blocks panel) takes a few seconds on a busy machine, past findBy's 1 s default.
+ */
+const LAZY_PAGE_TIMEOUT = 8000;
+
 /** Every route of docs/product.md section 2 resolves to its own page, not to the 404. */
 describe('route table', () => {
   it.each([
@@ -12,7 +18,9 @@ describe('route table', () => {
   ])('%s shows the page titled "%s" to a visitor', async (path, title) => {
     stubApi(signedOutRoutes());
     renderRoute(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: title }, { timeout: LAZY_PAGE_TIMEOUT }),
+    ).toBeDefined();
   });
 
   it.each([
@@ -27,7 +35,9 @@ describe('route table', () => {
   ])('%s shows the page titled "%s" to a signed-in professional', async (path, title) => {
     stubApi(signedInRoutes());
     renderRoute(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: title }, { timeout: LAZY_PAGE_TIMEOUT }),
+    ).toBeDefined();
   });
 
   it.each([
@@ -38,7 +48,11 @@ describe('route table', () => {
     const { calls } = stubApi({});
     renderRoute(path);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Profissional não encontrado' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Profissional não encontrado' },
+        { timeout: LAZY_PAGE_TIMEOUT },
+      ),
     ).toBeDefined();
     expect(calls.map((call) => call.path)).toEqual([`/api/public/professionals/${link}`]);
   });
@@ -46,7 +60,11 @@ describe('route table', () => {
   it('marks the current dashboard page in the sidebar, "Dashboard" only on exact match', async () => {
     stubApi(signedInRoutes());
     renderRoute('/dashboard/services');
-    await screen.findByRole('heading', { level: 1, name: 'Serviços' });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Serviços' },
+      { timeout: LAZY_PAGE_TIMEOUT },
+    );
 
     const nav = screen.getByRole('navigation', { name: 'Menu do painel' });
     const active = nav.querySelectorAll('[aria-current="page"]');

@@ -17,6 +17,31 @@ import { BookingPage } from './booking-page';
 const PROFILE_PATH = 'GET /api/public/professionals/studio-ana';
 const SLOTS_PATH = `GET /api/public/professionals/${PROFESSIONAL_ID}/slots`;
 const BOOKINGS_PATH = 'POST /api/public/bookings';
+const DAYS_PATH = `GET /api/public/professionals/${PROFESSIONAL_ID}/days`;
+
+/** The calendar's code arrives on demand: on a busy machine, past findBy's 1 s default. */
+const LAZY_CALENDAR = { timeout: 8000 };
+/** The first test to open the calendar waits for its code, past the 5 s test default. */
+const LONG_TEST_MS = 20_000;
+
+/** The server's bookable days of a month: Monday to Saturday, but for the dates in `full`. */
+function bookableDaysOf(month: string, full: readonly string[] = []) {
+  const [year = 0, monthNumber = 0] = month.split('-').map(Number);
+  const count = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  return Array.from(
+    { length: count },
+    (_, index) => `${month}-${String(index + 1).padStart(2, '0')}`,
+  )
+    .filter((date) => new Date(`${date}T00:00:00Z`).getUTCDay() !== 0)
+    .filter((date) => !full.includes(date));
+}
+
+function daysReply(full: readonly string[] = []) {
+  return ({ query }: StubRequest) => {
+    const month = query.get('month') ?? '';
+    return { month, days: bookableDaysOf(month, full) };
+  };
+}
 
 function stubBookingApi(routes: Record<string, StubReply> = {}) {
   return stubApi({
@@ -25,6 +50,7 @@ function stubBookingApi(routes: Record<string, StubReply> = {}) {
       date: query.get('date'),
       slots: ['09:00', '09:30', '14:00'],
     }),
+    [DAYS_PATH]: daysReply(),
     [BOOKINGS_PATH]: ({ body }: StubRequest) =>
       new Response(JSON.stringify(makeBookingResponse(body as BookingInput)), { status: 201 }),
     ...routes,
@@ -42,7 +68,9 @@ async function reachTimes(user: ReturnType<typeof userEvent.setup>, names: strin
   for (const name of names) await user.click(await screen.findByRole('button', { name }));
   await user.click(screen.getByRole('button', { name: 'Continuar para a data' }));
   // The calendar's code arrives on demand.
-  await user.click(await screen.findByRole('button', { name: /23 de novembro de 2026/ }));
+  await user.click(
+    await screen.findByRole('button', { name: /23 de novembro de 2026/ }, LAZY_CALENDAR),
+  );
   await user.click(screen.getByRole('button', { name: 'Continuar para horário' }));
   await screen.findByRole('heading', { name: 'Escolha o horário' });
 }
@@ -196,37 +224,53 @@ describe('public booking page: the wizard', () => {
     expect(first!.querySelector('img')?.getAttribute('src')).toBe(corte.imageUrl);
   });
 
-  it('needs a date to go on; past days and closed weekdays are disabled; back keeps choices', async () => {
-    stubBookingApi();
-    const { user } = renderBooking();
+  it(
+    'needs a date to go on; past days, closed weekdays and full days are disabled; back keeps choices',
+    async () => {
+      // Tuesday 24/11 has nothing left for the selection: the server leaves it out.
+      const { calls } = stubBookingApi({ [DAYS_PATH]: daysReply(['2026-11-24']) });
+      const { user } = renderBooking();
 
-    await user.click(await screen.findByRole('button', { name: 'Escova' }));
-    await user.click(screen.getByRole('button', { name: 'Continuar para a data' }));
-    expect(screen.getByRole('heading', { name: 'Escolha a data' })).toBeDefined();
-    expect(currentStep()).toContain('Data');
-    // Focus follows the new step, so a screen reader announces it.
-    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Escolha a data' }));
-    const next = screen.getByRole('button', { name: 'Continuar para horário' });
-    expect(next).toHaveProperty('disabled', true);
+      await user.click(await screen.findByRole('button', { name: 'Escova' }));
+      await user.click(screen.getByRole('button', { name: 'Continuar para a data' }));
+      expect(screen.getByRole('heading', { name: 'Escolha a data' })).toBeDefined();
+      expect(currentStep()).toContain('Data');
+      // Focus follows the new step, so a screen reader announces it.
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Escolha a data' }));
+      const next = screen.getByRole('button', { name: 'Continuar para horário' });
+      expect(next).toHaveProperty('disabled', true);
 
-    // Today is Friday 20/11 in the professional's zone: the 19th is past, Sunday 22nd is closed.
-    expect(await screen.findByRole('button', { name: /19 de novembro/ })).toHaveProperty(
-      'disabled',
-      true,
-    );
-    expect(screen.getByRole('button', { name: /22 de novembro/ })).toHaveProperty('disabled', true);
-    expect(
-      screen.getByRole('button', { name: /Hoje, sexta-feira, 20 de novembro/ }),
-    ).toHaveProperty('disabled', false);
+      // Today is Friday 20/11 in the professional's zone: the 19th is past, Sunday 22nd is closed.
+      expect(
+        await screen.findByRole('button', { name: /19 de novembro/ }, LAZY_CALENDAR),
+      ).toHaveProperty('disabled', true);
+      expect(screen.getByRole('button', { name: /22 de novembro/ })).toHaveProperty(
+        'disabled',
+        true,
+      );
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: /24 de novembro/ })).toHaveProperty(
+          'disabled',
+          true,
+        ),
+      );
+      const daysCall = calls.find((call) => call.path.endsWith('/days'));
+      expect(daysCall?.query.get('month')).toBe('2026-11');
+      expect(daysCall?.query.get('serviceIds')).toBe(escova.id);
+      expect(
+        screen.getByRole('button', { name: /Hoje, sexta-feira, 20 de novembro/ }),
+      ).toHaveProperty('disabled', false);
 
-    await user.click(screen.getByRole('button', { name: /23 de novembro de 2026/ }));
-    expect(screen.getByText('segunda-feira, 23 de novembro de 2026')).toBeDefined();
-    expect(next).toHaveProperty('disabled', false);
+      await user.click(screen.getByRole('button', { name: /23 de novembro de 2026/ }));
+      expect(screen.getByText('segunda-feira, 23 de novembro de 2026')).toBeDefined();
+      expect(next).toHaveProperty('disabled', false);
 
-    await user.click(screen.getByRole('button', { name: 'Voltar' }));
-    expect(currentStep()).toContain('Serviços');
-    expect(serviceButton('Escova').getAttribute('aria-pressed')).toBe('true');
-  });
+      await user.click(screen.getByRole('button', { name: 'Voltar' }));
+      expect(currentStep()).toContain('Serviços');
+      expect(serviceButton('Escova').getAttribute('aria-pressed')).toBe('true');
+    },
+    LONG_TEST_MS,
+  );
 
   it('asks the server for the times of the date and the services, in the listed order', async () => {
     const { calls } = stubBookingApi();
@@ -402,6 +446,7 @@ describe('public booking page: confirmation', () => {
   it('on failure: product.md toast, the dialog stays open, and a retry reuses the key', async () => {
     let answer = 'fail';
     const { calls } = stubBookingApi({
+      [DAYS_PATH]: daysReply(),
       [BOOKINGS_PATH]: ({ body }: StubRequest) =>
         answer === 'fail'
           ? apiErrorResponse(500, 'INTERNAL', 'Erro interno')
@@ -436,6 +481,7 @@ describe('public booking page: confirmation', () => {
     let answer = 'limited';
     const message = 'Muitas tentativas. Tente novamente em alguns minutos.';
     const { calls } = stubBookingApi({
+      [DAYS_PATH]: daysReply(),
       [BOOKINGS_PATH]: ({ body }: StubRequest) =>
         answer === 'limited'
           ? apiErrorResponse(429, 'TOO_MANY_REQUESTS', message, { retryAfterSeconds: 600 })
@@ -475,6 +521,7 @@ describe('public booking page: confirmation', () => {
     const message =
       'Esta chave de idempotência já foi usada com outro pedido. Recarregue a página e tente novamente.';
     const { calls } = stubBookingApi({
+      [DAYS_PATH]: daysReply(),
       [BOOKINGS_PATH]: ({ body }: StubRequest) =>
         answer === 'reused'
           ? apiErrorResponse(422, 'IDEMPOTENCY_KEY_REUSED', message)

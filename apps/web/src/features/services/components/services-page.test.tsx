@@ -91,6 +91,7 @@ describe('Serviços page', () => {
       description: null,
       price: 1234.56,
       durationMinutes: 60,
+      bufferMinutes: 0,
       isActive: true,
     });
     // Back to the list.

@@ -15,7 +15,13 @@ describe('parseDurationInput (bad input falls back to 60)', () => {
   });
 });
 
-const values = { name: 'Corte', description: '', durationMinutes: '45', isActive: true };
+const values = {
+  name: 'Corte',
+  description: '',
+  durationMinutes: '45',
+  bufferMinutes: '0',
+  isActive: true,
+};
 
 describe('serviceFormSchema', () => {
   it('applies the duration fallback and the shared rules', () => {
@@ -25,9 +31,17 @@ describe('serviceFormSchema', () => {
         description: '',
         price: '0',
         durationMinutes: '',
+        bufferMinutes: '',
         isActive: true,
       }),
-    ).toEqual({ name: 'Corte', description: null, price: 0, durationMinutes: 60, isActive: true });
+    ).toEqual({
+      name: 'Corte',
+      description: null,
+      price: 0,
+      durationMinutes: 60,
+      bufferMinutes: 0,
+      isActive: true,
+    });
   });
 
   it.each([
