@@ -143,7 +143,8 @@ describe(`simultaneous bookings (${testDatabaseKind})`, () => {
       (c) => c.email?.toLowerCase() === 'mesma.pessoa@exemplo.com.br',
     );
     expect(same).toHaveLength(1);
-    expect(same[0]!.phone).toBe('(11) 95555-0000');
+    // Phones are stored as digits and formatted where shown.
+    expect(same[0]!.phone).toBe('11955550000');
     const rows = await appointmentsOf(ctx, shop.profileId, date);
     expect(rows.map((r) => r.clientId)).toEqual(Array(8).fill(same[0]!.id));
   });
