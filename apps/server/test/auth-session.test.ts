@@ -167,6 +167,8 @@ describe('GET /api/me', () => {
         isActive: true,
         avatarUrl: null,
         timezone: 'America/Sao_Paulo',
+        // No state until the professional picks one for its holidays (docs/decisions/009-real-week.md).
+        state: null,
       },
       subscription: {
         status: 'trialing',

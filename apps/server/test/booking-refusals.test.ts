@@ -133,11 +133,31 @@ describe('refusals', () => {
   });
 
   it('answers forged text the database cannot store with 400, never 500', async () => {
+    // A lone surrogate is no text at all: refused.
     for (const field of ['clientName', 'clientPhone', 'notes']) {
-      const res = await postBooking(ctx, bookingBody(shop, { [field]: 'a\u0000b', time: '16:00' }));
+      const res = await postBooking(ctx, bookingBody(shop, { [field]: 'a\uD800b', time: '16:00' }));
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'Dados inválidos.' });
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'Texto inválido' });
     }
+    // NUL and other controls are invisible characters: removed, so only clean text is stored.
+    const email = `nul-${randomUUID().slice(0, 8)}@exemplo.com.br`;
+    const res = await postBooking(
+      ctx,
+      bookingBody(shop, {
+        time: '16:00',
+        clientEmail: email,
+        clientName: 'Ma\u0000ria\u0007',
+        clientPhone: '(11) 9\u00004444-0000',
+        notes: 'a\u0000b',
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const client = (await clientsOf(ctx, shop.profileId)).find((c) => c.email === email);
+    expect(client).toMatchObject({ name: 'Maria', phone: '11944440000' });
+    const booked = (await appointmentsOf(ctx, shop.profileId, MONDAY)).find(
+      (r) => r.clientId === client!.id,
+    );
+    expect(booked?.notes).toBe('ab');
     for (const url of ['/api/public/professionals/%00', '/api/public/professionals/a%00b/slots']) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBeLessThan(500);
     }

@@ -393,7 +393,7 @@ describe('booking rules', () => {
     const page = (
       await ctx.app.inject({ method: 'GET', url: `/api/public/professionals/${shop.customLink}` })
     ).json();
-    // Phones are stored as digits; the page formats them.
+    // The stored digits; the page formats them.
     expect(page).toMatchObject({ bookingPaused: true, whatsapp: '11988887777' });
   });
 

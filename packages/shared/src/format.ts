@@ -33,8 +33,10 @@ export function formatTime(time: string): string {
 /**
  * A stored phone (digits with an optional leading "+", shared/text.ts) as Brazilians write it:
  * "11987654321" → "(11) 98765-4321", "+551133334444" → "+55 (11) 3333-4444"; other lengths as stored.
+ * A foreign number ("+" not followed by 55) is shown as stored: its digits follow another plan.
  */
 export function formatPhone(phone: string): string {
+  if (phone.startsWith('+') && !phone.startsWith('+55')) return phone;
   const digits = phone.replace(/\D/g, '');
   const national = (local: string) =>
     `(${local.slice(0, 2)}) ${local.slice(2, -4)}-${local.slice(-4)}`;

@@ -14,6 +14,8 @@ describe('service form schema', () => {
       ...valid,
       name: 'Corte',
       description: null,
+      // No pause after the appointment unless the professional sets one.
+      bufferMinutes: 0,
     });
   });
 

@@ -52,6 +52,9 @@ function victimParam(_param: string, url: string): string {
   if (url.startsWith('/api/services/')) return records.serviceId;
   if (url.startsWith('/api/clients/')) return records.clientId;
   if (url.startsWith('/api/appointments/')) return records.appointmentId;
+  if (url.startsWith('/api/availability/exceptions/')) return records.exceptionDate;
+  if (url.startsWith('/api/availability/time-off/')) return records.timeOffId;
+  if (url.startsWith('/api/blocks/')) return records.blockId;
   throw new Error(`No victim record for ${url}: add it to victimParam() in csrf.test.ts.`);
 }
 
@@ -94,6 +97,9 @@ function acceptedBody(route: RouteEntry): unknown {
     'POST /api/billing/portal': { intent: 'cancel' },
     'PATCH /api/profile': { businessName: 'Trocado por outro site' },
     'PUT /api/profile/link': { customLink: 'link-trocado' },
+    'PUT /api/availability/exceptions/:date': { windows: [] },
+    'POST /api/availability/time-off': { startDate: '2026-12-20', endDate: '2026-12-21' },
+    'POST /api/blocks': { date: '2026-12-02', startTime: '17:00', endTime: '17:30' },
     'POST /api/public/bookings': bookingBody(owner, { time: '16:00' }),
   };
   return bodies[routeKey(route)] ?? {};

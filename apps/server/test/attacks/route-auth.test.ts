@@ -40,7 +40,12 @@ function ownerParam(param: string, url: string): string {
     services: world.records.serviceId,
     clients: world.records.clientId,
     appointments: world.records.appointmentId,
+    blocks: world.records.blockId,
   };
+  if (url.startsWith('/api/availability/time-off/')) return world.records.timeOffId;
+  if (url.startsWith('/api/availability/exceptions/') && param === 'date') {
+    return world.records.exceptionDate;
+  }
   const id = param === 'id' && resource ? ids[resource] : undefined;
   if (!id) {
     throw new Error(
@@ -173,6 +178,11 @@ function intruderAttempts(route: RouteEntry): Attempt[] {
     // Taking the owner's link must fail as "already taken", and leave the owner's link alone.
     'PUT /api/profile/link': [
       { refusedWith: [409], options: { payload: { customLink: world.owner.customLink } } },
+    ],
+    // A date names a day of the caller's own calendar, not a record: the intruder only sets
+    // their own hours for the owner's date, and the owner's exception stays as it was.
+    'PUT /api/availability/exceptions/:date': [
+      { refusedWith: [200], options: { payload: { windows: [] } } },
     ],
     'GET /api/profile/link-availability': [
       { options: { query: { link: world.owner.customLink } } },

@@ -11,6 +11,9 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/config': 'the landing page shows the plan price',
   'POST /api/auth/sign-up': 'creating an account',
   'POST /api/auth/sign-in': 'signing in',
+  'POST /api/auth/sign-in-link': 'asking for a sign-in link by e-mail',
+  'GET /api/auth/sign-in-link':
+    'the link in the sign-in e-mail, authenticated by its single-use token',
   'POST /api/auth/sign-out': 'ends whatever session the cookie names (none: nothing to do)',
   'GET /api/auth/verify-email': 'the link in the confirmation e-mail',
   'POST /api/auth/resend-verification': 'asking for a new confirmation link',
@@ -19,6 +22,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/billing/webhook': "the payment provider's servers, authenticated by the signature",
   'GET /api/public/professionals/:identifier': 'the public booking page',
   'GET /api/public/professionals/:identifier/slots': 'the public booking page',
+  'GET /api/public/professionals/:identifier/days': 'the public booking page',
   'POST /api/public/bookings': 'clients book without an account',
   'GET /uploads/:name': 'service images on the public page',
   'GET /book/:link': 'the shared booking link (HTML)',

@@ -7,10 +7,13 @@ import {
   availability,
   bookingRequests,
   clients,
+  dateExceptions,
+  occupiedTimes,
   profiles,
   services,
   session,
   subscriptions,
+  timeOff,
   user,
 } from '../../../src/db/schema';
 import { createTestApp, type TestAppOptions, type TestContext } from '../../helpers/app';
@@ -62,6 +65,10 @@ export interface OwnerRecords {
   clientEmail: string;
   appointmentId: string;
   bookedAppointmentId: string;
+  /** The date of the owner's own hours ("exceptions/:date"). */
+  exceptionDate: string;
+  timeOffId: string;
+  blockId: string;
 }
 
 export interface AttackWorld {
@@ -122,6 +129,25 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
   expectStatus(appointment, 201, 'owner appointment');
   const booked = await postBooking(ctx, bookingBody(owner, { time: '14:00' }));
   expectStatus(booked, 201, 'owner booking');
+  const exceptionDate = '2026-12-03';
+  const exception = await owner.pro.request({
+    method: 'PUT',
+    url: `/api/availability/exceptions/${exceptionDate}`,
+    payload: { windows: [], note: 'Fechado' },
+  });
+  expectStatus(exception, 200, 'owner date exception');
+  const off = await owner.pro.request({
+    method: 'POST',
+    url: '/api/availability/time-off',
+    payload: { startDate: '2026-12-10', endDate: '2026-12-12', note: 'Férias' },
+  });
+  expectStatus(off, 201, 'owner time off');
+  const block = await owner.pro.request({
+    method: 'POST',
+    url: '/api/blocks',
+    payload: { date: '2026-12-02', startTime: '16:00', endTime: '16:30', note: 'Almoço' },
+  });
+  expectStatus(block, 201, 'owner block');
 
   const ownerUserId = (
     await ctx.database.db
@@ -136,6 +162,9 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
     clientEmail,
     appointmentId: appointment.json().id,
     bookedAppointmentId: booked.json().appointments[0].id,
+    exceptionDate,
+    timeOffId: off.json().timeOff.id,
+    blockId: block.json().id,
   };
 
   async function ownerSnapshot() {
@@ -172,6 +201,22 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
         .from(availability)
         .where(eq(availability.professionalId, owner.profileId))
         .orderBy(asc(availability.dayOfWeek), asc(availability.startTime)),
+      dateExceptions: await db
+        .select()
+        .from(dateExceptions)
+        .where(eq(dateExceptions.professionalId, owner.profileId))
+        .orderBy(asc(dateExceptions.id)),
+      timeOff: await db
+        .select()
+        .from(timeOff)
+        .where(eq(timeOff.professionalId, owner.profileId))
+        .orderBy(asc(timeOff.id)),
+      // Blocks and the appointments' occupied times.
+      occupiedTimes: await db
+        .select()
+        .from(occupiedTimes)
+        .where(eq(occupiedTimes.professionalId, owner.profileId))
+        .orderBy(asc(occupiedTimes.id)),
       bookingRequests: await db
         .select({ id: bookingRequests.id })
         .from(bookingRequests)
