@@ -25,7 +25,7 @@ const PERMISSIONS_POLICY = [
   'serial=()',
   'usb=()',
   'xr-spatial-tracking=()',
-  'clipboard-read=()',
+  'clipboard-read=(self)',
   'clipboard-write=(self)',
 ].join(', ');
 
