@@ -101,9 +101,9 @@ const MUTATIONS = [
     name: 'ownership-appointments-read',
     protection: 'GET /api/appointments/:id scoped by professional_id',
     file: 'apps/server/src/features/appointments/repo.ts',
-    find: `selectJoined(db).where(
+    find: `selectJoined(db, directories).where(
     and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)),`,
-    replace: `selectJoined(db).where(
+    replace: `selectJoined(db, directories).where(
     eq(appointments.id, id),`,
     test: ROUTE_AUTH,
   },
@@ -245,8 +245,8 @@ const MUTATIONS = [
     name: 'idempotency-claim-removed',
     protection: "booking: the client's idempotency key claimed, a resend answered alike",
     file: 'apps/server/src/features/booking/service.ts',
-    find: 'repo.claimIdempotencyKey(tx, professional.id, input.idempotencyKey, now)',
-    replace: 'repo.claimIdempotencyKey(tx, professional.id, crypto.randomUUID(), now)',
+    find: '{ idempotencyKey: input.idempotencyKey, requestFingerprint },',
+    replace: '{ idempotencyKey: crypto.randomUUID(), requestFingerprint },',
     test: CONCURRENCY,
   },
   {
