@@ -193,6 +193,11 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
       nearValid({ email }),
     ),
     'POST /api/auth/forgot-password': post('/api/auth/forgot-password', nearValid({ email })),
+    'POST /api/auth/sign-in-link': post('/api/auth/sign-in-link', nearValid({ email })),
+    'GET /api/auth/sign-in-link': query({ token: junkString }).map((q) => ({
+      method: 'GET',
+      url: `/api/auth/sign-in-link?${q}`,
+    })),
     'POST /api/auth/reset-password': post(
       '/api/auth/reset-password',
       nearValid({ token: junkString, password, confirmPassword: password }),
@@ -223,6 +228,18 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
       .map(([id, q]) => ({
         method: 'GET',
         url: `/api/public/professionals/${id}/slots?${q}`,
+      })),
+    'GET /api/public/professionals/:identifier/days': fc
+      .tuple(
+        identifier,
+        query({
+          month: fc.oneof(fc.constantFrom('2026-11', '2026-13', '0000-00'), junkString),
+          serviceIds,
+        }),
+      )
+      .map(([id, q]) => ({
+        method: 'GET',
+        url: `/api/public/professionals/${id}/days?${q}`,
       })),
     'POST /api/public/bookings': post(
       '/api/public/bookings',
