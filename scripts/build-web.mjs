@@ -1,5 +1,6 @@
-// The web app's production build (apps/web/vite.config.ts): the landing and dashboard, then the
-// public booking page as one file next to them. `node scripts/build-web.mjs [outDir]`.
+// The web app's production build (apps/web/vite.config.ts): the app (auth, dashboard), then the
+// public booking page as one file next to them, then the landing `/` prerendered as static HTML
+// (landing.html, scripts/prerender-landing.mjs). `node scripts/build-web.mjs [outDir]`.
 import path from 'node:path';
 import { run } from './lib.mjs';
 
@@ -12,3 +13,6 @@ for (const extra of [[], ['--mode', 'book']]) {
   const code = await run('npx', [...common, ...extra], { cwd: root });
   if (code !== 0) process.exit(code);
 }
+const prerender = ['scripts/prerender-landing.mjs', ...(outDir ? [outDir] : [])];
+const code = await run('node', prerender, { cwd: root });
+if (code !== 0) process.exit(code);

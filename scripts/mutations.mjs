@@ -68,7 +68,9 @@ const TWO_INSTANCES = faultTest('two-instances.fault.ts', { postgres: true });
 
 /**
  * `find` must occur exactly once in `file`; it is replaced by `replace`. Each mutation is the
- * protection removed the way a careless change would remove it, and still typechecks.
+ * protection removed the way a careless change would remove it, and still typechecks. A
+ * protection held in two layers lists the second in `also` (same shape): one layer alone
+ * removed proves nothing while the other holds.
  */
 const MUTATIONS = [
   {
@@ -105,6 +107,26 @@ const MUTATIONS = [
     and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)),`,
     replace: `selectJoined(db, directories).where(
     eq(appointments.id, id),`,
+    // The second layer: the client and service directories are the professional's own, so a
+    // foreign appointment would not join them either.
+    also: [
+      {
+        file: 'apps/server/src/features/clients/repo.ts',
+        find: `.from(clients)
+    .where(eq(clients.professionalId, professionalId))
+    .as('client');`,
+        replace: `.from(clients)
+    .as('client');`,
+      },
+      {
+        file: 'apps/server/src/features/services/repo.ts',
+        find: `.from(services)
+    .where(eq(services.professionalId, professionalId))
+    .as('service');`,
+        replace: `.from(services)
+    .as('service');`,
+      },
+    ],
     test: ROUTE_AUTH,
   },
   {
@@ -219,18 +241,19 @@ const MUTATIONS = [
   },
   {
     name: 'no-overlap-constraint-removed',
-    protection: 'the EXCLUDE constraint refusing overlapping live appointments',
-    file: 'apps/server/drizzle/0001_no_overlap.sql',
-    find: `WHERE ("status" <> 'cancelled');`,
-    replace: 'WHERE (false);',
+    protection:
+      'the EXCLUDE constraint of occupied_times refusing overlapping live appointments and blocks',
+    file: 'apps/server/drizzle/0011_real_week.sql',
+    find: `tsrange("starts_at", "ends_at", '[)') WITH &&);`,
+    replace: `tsrange("starts_at", "ends_at", '[)') WITH &&) WHERE (false);`,
     test: CONCURRENCY,
   },
   {
     name: 'no-overlap-constraint-removed (2 instances)',
     protection: 'the EXCLUDE constraint, with two server processes on one PostgreSQL',
-    file: 'apps/server/drizzle/0001_no_overlap.sql',
-    find: `WHERE ("status" <> 'cancelled');`,
-    replace: 'WHERE (false);',
+    file: 'apps/server/drizzle/0011_real_week.sql',
+    find: `tsrange("starts_at", "ends_at", '[)') WITH &&);`,
+    replace: `tsrange("starts_at", "ends_at", '[)') WITH &&) WHERE (false);`,
     test: TWO_INSTANCES,
   },
   {
@@ -523,15 +546,14 @@ if (selected.length === 0) {
 
 // ------------------------------------------------------------------ restoring, always
 
-/** The file currently mutated and its original text; written back on every way out. */
-let active;
+/** The files currently mutated and their original texts; written back on every way out. */
+let active = [];
 /** The running test's process group, ended on Ctrl-C. */
 let child;
 
 function restore() {
-  if (!active) return;
-  fs.writeFileSync(active.abs, active.original);
-  active = undefined;
+  for (const { abs, original } of active) fs.writeFileSync(abs, original);
+  active = [];
 }
 
 function killChild(signal) {
@@ -741,30 +763,37 @@ if (!flag('no-baseline') && !isCheckOnly) {
 }
 
 for (const [index, mutation] of selected.entries()) {
-  const abs = path.join(root, mutation.file);
   const row = { mutation, result: '', seconds: 0, detail: '' };
   rows.push(row);
   process.stdout.write(
     `[${index + 1}/${selected.length}] ${mutation.name} → ${testLabel(mutation.test)} ... `,
   );
-  const original = fs.readFileSync(abs, 'utf8');
-  const count = occurrences(original, mutation.find);
-  if (count !== 1) {
+  const edits = [mutation, ...(mutation.also ?? [])].map((edit) => {
+    const abs = path.join(root, edit.file);
+    const text = fs.readFileSync(abs, 'utf8');
+    return { ...edit, abs, original: text, count: occurrences(text, edit.find) };
+  });
+  const stale = edits.find((edit) => edit.count !== 1);
+  if (stale) {
     row.result = 'STALE';
-    row.detail = `o texto procurado aparece ${count} vezes em ${mutation.file} (deve aparecer 1)`;
+    row.detail = `o texto procurado aparece ${stale.count} vezes em ${stale.file} (deve aparecer 1)`;
   } else if (baselines.get(testKey(mutation.test)) === false) {
     row.result = 'BASELINE FAILED';
     row.detail = 'o teste já falha sem a mutação: não prova nada';
   } else {
-    const isTypeScript = /\.tsx?$/.test(abs);
-    const before = isTypeScript ? new Set(diagnosticsOf(abs)) : new Set();
-    active = { abs, original };
+    const typed = edits.filter((edit) => /\.tsx?$/.test(edit.abs));
+    const before = new Set(typed.flatMap((edit) => diagnosticsOf(edit.abs)));
+    active = edits.map(({ abs, original }) => ({ abs, original }));
     try {
-      fs.writeFileSync(
-        abs,
-        original.replace(mutation.find, () => mutation.replace),
-      );
-      const introduced = isTypeScript ? diagnosticsOf(abs).filter((d) => !before.has(d)) : [];
+      for (const edit of edits) {
+        fs.writeFileSync(
+          edit.abs,
+          edit.original.replace(edit.find, () => edit.replace),
+        );
+      }
+      const introduced = typed
+        .flatMap((edit) => diagnosticsOf(edit.abs))
+        .filter((d) => !before.has(d));
       if (introduced.length > 0) {
         row.result = 'INVALID';
         row.detail = `a mutação não compila: ${introduced.join('; ')}`;

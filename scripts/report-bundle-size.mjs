@@ -1,10 +1,12 @@
 // What a first visit downloads, run after `vite build` (apps/web `npm run build`): for the
-// public booking page (book.html) and the landing (index.html), the JavaScript of the entry
+// public booking page (book.html), the prerendered landing `/` (landing.html, made by
+// scripts/prerender-landing.mjs) and the app (index.html), the JavaScript of the entry
 // and of every module it imports statically (the page cannot start without them), and the
 // CSS the HTML links, each gzipped as the server's compression would. Chunks loaded later
 // with import() (the calendar, the confirmation dialog) are not counted.
-// The booking page must stay within its limit (the issue: 120 KB gzip on a cheap phone);
-// over it, this script exits 1 and so does the build.
+// The booking page must stay within its limit (the issue: 120 KB gzip on a cheap phone), the
+// landing within 15 KB (issue 17: the dashboard bundle is not loaded on `/`); over either, this
+// script exits 1 and so does the build.
 //
 //   node scripts/report-bundle-size.mjs [distDir]   (default: apps/web/dist)
 import fs from 'node:fs';
@@ -13,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 const BOOKING_JS_LIMIT_KB = 120;
+const LANDING_JS_LIMIT_KB = 15;
 
 const distDir = path.resolve(
   process.argv[2] ?? path.join(import.meta.dirname, '..', 'apps', 'web', 'dist'),
@@ -102,31 +105,90 @@ function measurePage(htmlName) {
   };
 }
 
+/** docs/decisions/014: the day and week views and Relatórios may add 60 KB gzip of JS. */
+const CALENDAR_AND_REPORTS_LIMIT_KB = 60;
+const ADDED_CHUNKS = [/^agenda-calendar-page-.*\.js$/, /^reports-.*\.js$/];
+/** What a signed-in professional has already downloaded: the entry and the Agenda's list. */
+const EXISTING_CHUNKS = [/^appointments-.*\.js$/, /^home-.*\.js$/];
+
+/**
+ * The JavaScript the grid views and Relatórios add (their lazy chunks and what only they
+ * import, not the entry nor the Agenda's list), and their CSS, gzipped.
+ */
+function measureAdditions() {
+  const assets = path.join(distDir, 'assets');
+  if (!fs.existsSync(assets)) return undefined;
+  const names = fs.readdirSync(assets);
+  const pick = (patterns) =>
+    names
+      .filter((name) => patterns.some((p) => p.test(name)))
+      .map((name) => path.join(assets, name));
+  const added = pick(ADDED_CHUNKS);
+  if (added.length === 0) return undefined;
+  const index = readHtmlAssets(path.join(distDir, 'index.html'));
+  const existing = new Set(collectScripts([...index.scripts, ...pick(EXISTING_CHUNKS)]));
+  const files = collectScripts(added).filter((file) => !existing.has(file));
+  const css = names
+    .filter((name) => /^(reports|agenda-calendar-page)-.*\.css$/.test(name))
+    .map((name) => path.join(assets, name));
+  return { jsBytes: gzipBytes(files), cssBytes: gzipBytes(css), files };
+}
+
 function main() {
   const booking = measurePage('book.html');
   if (!booking) {
     console.error(`book.html não encontrado em ${distDir}: a build gerou a página pública?`);
     return 1;
   }
-  const landing = measurePage('index.html');
+  const landing = measurePage('landing.html');
+  if (!landing) {
+    console.error(`landing.html não encontrado em ${distDir}: a build pré-renderizou a landing?`);
+    return 1;
+  }
+  const app = measurePage('index.html');
   const isOver = booking.jsBytes > BOOKING_JS_LIMIT_KB * KB;
+  const isLandingOver = landing.jsBytes > LANDING_JS_LIMIT_KB * KB;
   console.log(
     `Página pública: JS ${formatKb(booking.jsBytes)} KB gzip (limite ${BOOKING_JS_LIMIT_KB} KB), ` +
       `CSS ${formatKb(booking.cssBytes)} KB gzip, ${booking.files.length} arquivos JS na primeira visita`,
   );
-  if (landing) {
+  console.log(
+    `Landing (landing.html): JS ${formatKb(landing.jsBytes)} KB gzip (limite ${LANDING_JS_LIMIT_KB} KB), ` +
+      `CSS ${formatKb(landing.cssBytes)} KB gzip, ${landing.files.length} arquivos JS na primeira visita`,
+  );
+  if (app) {
     console.log(
-      `Landing e painel (index.html): JS ${formatKb(landing.jsBytes)} KB gzip, ` +
-        `CSS ${formatKb(landing.cssBytes)} KB gzip`,
+      `Painel e login (index.html): JS ${formatKb(app.jsBytes)} KB gzip, ` +
+        `CSS ${formatKb(app.cssBytes)} KB gzip`,
     );
   }
+  const additions = measureAdditions();
+  if (additions) {
+    console.log(
+      `Agenda em dia/semana e Relatórios: JS ${formatKb(additions.jsBytes)} KB gzip ` +
+        `(limite ${CALENDAR_AND_REPORTS_LIMIT_KB} KB), CSS ${formatKb(additions.cssBytes)} KB gzip`,
+    );
+    if (additions.jsBytes > CALENDAR_AND_REPORTS_LIMIT_KB * KB) {
+      console.error(
+        `A agenda em calendário e os Relatórios passaram de ${CALENDAR_AND_REPORTS_LIMIT_KB} KB gzip de JavaScript.`,
+      );
+      return 1;
+    }
+  }
   if (process.env.BUNDLE_REPORT_VERBOSE) {
-    for (const file of booking.files) console.log(`  ${file}`);
+    for (const file of [...booking.files, ...landing.files]) console.log(`  ${file}`);
   }
   if (isOver) {
     console.error(
       `A página pública passou do limite de ${BOOKING_JS_LIMIT_KB} KB gzip de JavaScript: ` +
         'veja o que entrou nos imports estáticos de src/book-main.tsx.',
+    );
+    return 1;
+  }
+  if (isLandingOver) {
+    console.error(
+      `A landing passou do limite de ${LANDING_JS_LIMIT_KB} KB gzip de JavaScript: ` +
+        'veja os scripts de dist/landing.html (scripts/prerender-landing.mjs).',
     );
     return 1;
   }

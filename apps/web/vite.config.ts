@@ -11,7 +11,7 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const devApiTarget = 'http://127.0.0.1:3001';
 
 /** The shared booking links, which the server answers with book.html (plugins/web-app.ts). */
-const SHARED_LINK_PAGE = /^\/(?:book|profissional)\/[^/?#]+\/?(?:[?#].*)?$/;
+const SHARED_LINK_PAGE = /^\/(?:book|profissional|agendamento)\/[^/?#]+\/?(?:[?#].*)?$/;
 
 /** `npm run dev` like production: a shared booking link opens book.html, not index.html. */
 function sharedLinkPagesInDev(): Plugin {
@@ -100,6 +100,8 @@ export default defineConfig(({ mode }): UserConfig => {
       proxy: {
         '/api': { target: devApiTarget, changeOrigin: false },
         '/uploads': { target: devApiTarget, changeOrigin: false },
+        // The privacy notice is rendered by the server (features/privacy/page.ts).
+        '/privacidade': { target: devApiTarget, changeOrigin: false },
       },
     },
     preview: { port: 3000, strictPort: true },

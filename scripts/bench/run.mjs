@@ -1,7 +1,8 @@
 // `npm run bench`: seeds a realistic dataset through the server's own code, starts the real
 // server (127.0.0.1) on PostgreSQL and then on PGlite, loads six endpoints with autocannon,
-// compares each with a bare Fastify ceiling, counts database queries per request, weighs the
-// public page, times PGlite's cold start, and writes docs/benchmarks.md.
+// compares each with a bare Fastify ceiling, counts database statements and server CPU per
+// request (the authenticated reads against their targets: ≤ 2 statements, 3× the old req/s),
+// weighs the public page and the landing, times PGlite's cold start, and writes docs/benchmarks.md.
 //
 // Environment: BENCH_DURATION (s per endpoint, default 10), BENCH_CEILING_DURATION (default 5),
 // BENCH_SCALE (dataset multiplier, default 1), BENCH_ONLY=postgres|pglite, BENCH_SKIP_BUILD=1,
@@ -242,6 +243,8 @@ async function benchDatabase(kind, ceiling) {
       log('web: loading the public page in Chromium');
       const pageUrl = `${server.url}/book/${data.professionals[1].customLink}`;
       phase.staticWeight = staticWeight(await (await fetch(pageUrl)).text(), dist);
+      // The landing `/`: prerendered, no script (docs/decisions/015).
+      phase.landingWeight = staticWeight(await (await fetch(`${server.url}/`)).text(), dist);
       phase.page = await measurePage(pageUrl, dist).catch((error) => ({ skipped: error.message }));
     }
   } finally {

@@ -9,19 +9,27 @@ import type { Env } from './config/env';
 import type { Database } from './db/client';
 import { createAuth, resolveAuthSecret } from './features/auth/better-auth';
 import { authRoutes } from './features/auth/routes';
+import { createSignedInLookup } from './features/auth/signed-in';
+import { renderLandingPage } from './features/config/landing';
 import { configRoutes } from './features/config/routes';
+import { agendaRoutes } from './features/agenda/routes';
 import { appointmentsRoutes } from './features/appointments/routes';
 import { availabilityRoutes } from './features/availability/routes';
 import { bookingRoutes } from './features/booking/routes';
-import { billingRoutes } from './features/billing/routes';
+import { calendarFeedRoutes } from './features/calendar-feed/routes';
+import { billingRoutes, createPaymentProvider } from './features/billing/routes';
 import { clientsRoutes } from './features/clients/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { healthRoutes } from './features/health/routes';
 import { registerMail } from './features/mail/register';
 import { createPurgeJob } from './features/maintenance/job';
+import { privacyRoutes } from './features/privacy/routes';
+import { createReminderJob } from './features/manage/reminders';
+import { manageRoutes } from './features/manage/routes';
+import { deriveManageKey } from './features/manage/token';
 import { profileRoutes } from './features/profile/routes';
-import { getProfileByUserId } from './features/profile/service';
 import { renderSharedLinkPage } from './features/public-profile/html';
+import { reportsRoutes } from './features/reports/routes';
 import { publicProfileRoutes } from './features/public-profile/routes';
 import { PROFESSIONAL_CHANGED_CHANNEL, PublicReadCache } from './features/public-profile/cache';
 import { getPublicProfessional } from './features/public-profile/service';
@@ -30,7 +38,6 @@ import { scheduleRoutes } from './features/schedule/routes';
 import { servicesRoutes } from './features/services/routes';
 import { uploadsRoutes } from './features/storage/routes';
 import { createFileStorage, getImageOrigins } from './features/storage/service';
-import { getAccessForUser } from './features/subscription/service';
 import { systemClock, type Clock } from './lib/clock';
 import { registerAuth } from './plugins/auth';
 import {
@@ -90,7 +97,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerJobs(app, { database });
   registerMail(app, { env, db: database.db });
   app.jobs.add(createPurgeJob({ db: database.db, clock, log: app.log }));
-  await registerSessions(app, env, database.db);
+  const secret = await registerSessions(app, env, database.db);
+  // The manage links' key (features/manage/token.ts), from the secret every instance shares.
+  const manageKey = deriveManageKey(secret);
+  app.jobs.add(
+    createReminderJob({
+      db: database.db,
+      clock,
+      key: manageKey,
+      publicUrl: env.PUBLIC_URL,
+      log: app.log,
+    }),
+  );
 
   await app.register(healthRoutes, { database });
   await app.register(configRoutes, { env });
@@ -105,24 +123,43 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(clientsRoutes, { db: database.db });
   await app.register(appointmentsRoutes, { db: database.db });
   await app.register(billingRoutes, { db: database.db, env });
+  await app.register(calendarFeedRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
+  await app.register(reportsRoutes, { db: database.db });
+  await app.register(agendaRoutes, { db: database.db });
+  await app.register(privacyRoutes, {
+    db: database.db,
+    storage,
+    provider: createPaymentProvider(env, app),
+    publicUrl: env.PUBLIC_URL,
+  });
   const publicReads = { db: database.db, cache: await startPublicReadCache(app, database) };
   await app.register(publicProfileRoutes, publicReads);
-  await app.register(bookingRoutes, { ...publicReads, publicUrl: env.PUBLIC_URL });
-
-  await registerWebApp(app, env.WEB_DIST_DIR, {
-    loadProfessional: (identifier) => getPublicProfessional(publicReads, identifier, clock.now()),
-    renderPage: (pageHtml, data) => renderSharedLinkPage(pageHtml, data, env.PUBLIC_URL),
+  await app.register(bookingRoutes, {
+    ...publicReads,
+    publicUrl: env.PUBLIC_URL,
+    manageKey,
   });
+  await app.register(manageRoutes, { ...publicReads, publicUrl: env.PUBLIC_URL, key: manageKey });
+
+  await registerWebApp(
+    app,
+    env.WEB_DIST_DIR,
+    {
+      loadProfessional: (identifier) => getPublicProfessional(publicReads, identifier, clock.now()),
+      renderPage: (pageHtml, data) => renderSharedLinkPage(pageHtml, data, env.PUBLIC_URL),
+    },
+    { renderPage: (pageHtml) => renderLandingPage(pageHtml, env) },
+  );
   return app;
 }
 
 /** better-auth over features/auth's tables, and the lookups the auth plugin asks the features for. */
-async function registerSessions(app: App, env: Env, db: Database['db']): Promise<void> {
+async function registerSessions(app: App, env: Env, db: Database['db']): Promise<string> {
   const secret = await resolveAuthSecret(db, env.AUTH_SECRET);
   registerAuth(app, createAuth({ env, db, secret, log: app.log }), {
-    findProfile: (userId) => getProfileByUserId({ db }, userId),
-    hasAccess: async (userId, now) => (await getAccessForUser({ db }, userId, now)).hasAccess,
+    findSignedIn: createSignedInLookup(db),
   });
+  return secret;
 }
 
 /**

@@ -41,6 +41,7 @@ describe('a booking of several services', () => {
     const answer = res.json();
     expect(answer).toEqual({
       bookingId: expect.any(String),
+      manageUrl: expect.stringMatching(/\/agendamento\/[\w-]{43}$/),
       date: MONDAY,
       time: '09:00',
       appointments: [

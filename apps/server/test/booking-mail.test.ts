@@ -64,6 +64,13 @@ describe('mails of a booking', () => {
       expect(toClient!.text).toContain(part);
     }
     expect(toClient!.html).toContain('R$ 85,50');
+    // How the client asks for a copy or the deletion (LGPD, docs/decisions/012-lgpd.md).
+    expect(toClient!.text).toContain(
+      `Como seus dados são usados e como pedir uma cópia ou a exclusão: ${ctx.env.PUBLIC_URL}/privacidade`,
+    );
+    // Tagged, so erasing the client or the account finds it.
+    expect(toClient!.aboutProfessionalId).toBe(body.professionalId);
+    expect(toClient!.aboutClientId).not.toBeNull();
 
     expect(toClient!.attachments).toHaveLength(1);
     const [ics] = toClient!.attachments;

@@ -60,6 +60,9 @@ describe('GET /api/public/professionals/:identifier', () => {
       bookingPaused: false,
       whatsapp: null,
       lastBookableDate: '2027-01-20',
+      // After the booking (docs/decisions/013): no address given; the e-mail asked by default.
+      address: null,
+      clientEmailRequired: true,
     });
     expect(Object.keys(body.services[0]).sort()).toEqual(
       ['description', 'durationMinutes', 'id', 'imageUrl', 'name', 'price', 'priceCents'].sort(),

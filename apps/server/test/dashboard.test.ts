@@ -64,6 +64,15 @@ async function seed(profileId: string) {
         endTime: '11:00',
         totalPrice: '20.00',
       },
+      // A no-show earns nothing and is counted apart.
+      {
+        ...base,
+        appointmentDate: '2026-11-20',
+        startTime: '10:00',
+        endTime: '11:00',
+        totalPrice: '70.00',
+        status: 'no_show',
+      },
       // After the same day-of-month span of October: not compared.
       {
         ...base,
@@ -90,7 +99,7 @@ async function seed(profileId: string) {
       },
     ])
     .returning({ id: appointments.id });
-  return { dec1: rows[6]!.id, dec3: rows[7]!.id };
+  return { dec1: rows[7]!.id, dec3: rows[8]!.id };
 }
 
 beforeAll(async () => {
@@ -120,6 +129,7 @@ describe('GET /api/dashboard/summary', () => {
       previousMonthRevenueCents: 2_000,
       monthAppointments: 3,
       previousMonthAppointments: 1,
+      monthNoShows: 1,
       clientsTotal: 2,
       newClientsThisMonth: 1,
       upcoming: [
@@ -130,6 +140,7 @@ describe('GET /api/dashboard/summary', () => {
           endTime: '10:00',
           status: 'confirmed',
           clientName: 'Carla',
+          clientPhone: null,
           serviceName: 'Corte',
           totalPriceCents: 5_550,
         },
@@ -151,6 +162,7 @@ describe('GET /api/dashboard/summary', () => {
       previousMonthRevenueCents: 0,
       monthAppointments: 1,
       previousMonthAppointments: 0,
+      monthNoShows: 0,
       clientsTotal: 2,
       newClientsThisMonth: 0,
     });
@@ -193,6 +205,7 @@ describe('each account sees only its own data', () => {
       previousMonthRevenueCents: 0,
       monthAppointments: 0,
       previousMonthAppointments: 0,
+      monthNoShows: 0,
       clientsTotal: 0,
       newClientsThisMonth: 0,
       upcoming: [],

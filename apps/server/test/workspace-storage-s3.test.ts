@@ -129,6 +129,29 @@ describe('STORAGE_DRIVER=s3', () => {
     }
   });
 
+  it("deletes the account's images from the bucket with the account (LGPD, decision 012)", async () => {
+    const leaving = await signUpProfessional(ctx);
+    const service = await leaving.request({
+      method: 'POST',
+      url: '/api/services',
+      payload: { name: 'Escova', price: 40, durationMinutes: 40 },
+    });
+    const res = await leaving.request({
+      method: 'POST',
+      url: `/api/services/${service.json().id}/image`,
+      ...multipartFile(IMAGES.png, 'foto.png', 'image/png'),
+    });
+    const { imageUrl } = res.json();
+    expect((await fetch(imageUrl)).status).toBe(200);
+    const deleted = await leaving.request({
+      method: 'POST',
+      url: '/api/account/delete',
+      payload: { password: 'senha-segura-123' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await fetch(imageUrl)).status).toBe(404);
+  });
+
   it('refuses to start with STORAGE_DRIVER=s3 and no bucket settings', () => {
     expect(() => loadEnv({ STORAGE_DRIVER: 's3' })).toThrow(EnvError);
     expect(() => loadEnv({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: obrigatório/);

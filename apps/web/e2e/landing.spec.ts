@@ -47,6 +47,68 @@ test.describe('landing page', () => {
     });
   });
 
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the HTML the server sends already has the texts and the configured price', async ({
+      page,
+      request,
+    }) => {
+      const config = (await (await request.get('/api/config')).json()) as PublicConfig;
+      const price = `${formatCurrencyFromCents(config.planPriceCents)}/mês`;
+
+      const response = await page.goto('/');
+      const html = await response!.text();
+      expect(html).toContain(
+        HERO_TITLE.replace('Automático', '<span class="text-primary">Automático</span>'),
+      );
+      expect(html).not.toMatch(/<script\b/i);
+      expect(html).not.toContain('modulepreload');
+
+      await expect(page.getByRole('heading', { level: 1, name: HERO_TITLE })).toBeVisible();
+      for (const title of FEATURE_TITLES) {
+        await expect(page.getByRole('heading', { name: title })).toBeVisible();
+      }
+      await expect(page.getByTestId('plan-price')).toHaveText(price);
+      await expect(page.getByText(price).first()).toBeVisible();
+      await expect(page.getByText('Quem usa, recomenda')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Ver Demonstração' })).toHaveAttribute(
+        'href',
+        '/book/demo',
+      );
+    });
+  });
+
+  test.describe(() => {
+    // /auth asks GET /api/me to redirect a signed-in visitor: signed out, the browser logs the 401.
+    test.use({ allowedConsoleErrors: [/Failed to load resource: .*status of 401/] });
+
+    test('loads no script (no dashboard chunk); its links lead into the app', async ({ page }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      await page.goto('/');
+      await page.waitForLoadState('load');
+      expect(scripts).toEqual([]);
+
+      await page
+        .getByRole('navigation', { name: 'Acesso' })
+        .getByRole('link', { name: 'Entrar' })
+        .click();
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Começar meu teste grátis' }).click();
+      await expect(page).toHaveURL(/\/auth$/);
+
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Ver Demonstração' }).click();
+      await expect(page).toHaveURL(/\/book\/demo$/);
+    });
+  });
+
   test('nothing overflows the viewport horizontally', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('plan-price')).toBeVisible();

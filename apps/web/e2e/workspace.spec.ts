@@ -353,7 +353,7 @@ test.describe('workspace', () => {
     }
     const today = zonedToday(new Date(), TIME_ZONE);
 
-    await page.goto('/dashboard/appointments');
+    await page.goto('/dashboard/appointments?vista=lista');
     await expect(page.getByRole('heading', { level: 1, name: 'Agenda' })).toBeVisible();
     await expect(page.getByText('Nenhum agendamento ainda')).toBeVisible();
     await expect(page.getByRole('search', { name: 'Filtrar agendamentos' })).toHaveCount(0);

@@ -1,4 +1,10 @@
-export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'completed', 'cancelled'] as const;
+export const APPOINTMENT_STATUSES = [
+  'scheduled',
+  'confirmed',
+  'completed',
+  'cancelled',
+  'no_show',
+] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
@@ -6,7 +12,17 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
   confirmed: 'Confirmado',
   completed: 'Concluído',
   cancelled: 'Cancelado',
+  no_show: 'Não compareceu',
 };
+
+/**
+ * Statuses of appointments that did not happen: they earn nothing (dashboard, reports). A no-show
+ * still held its time (docs/decisions/014-calendar-and-numbers.md), a cancelled one did not.
+ */
+export const UNREALIZED_STATUSES = [
+  'cancelled',
+  'no_show',
+] as const satisfies readonly AppointmentStatus[];
 
 /** docs/product.md section 4: an unknown status is shown as scheduled. */
 export function toAppointmentStatus(value: string): AppointmentStatus {

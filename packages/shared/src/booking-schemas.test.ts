@@ -41,7 +41,6 @@ describe('bookingInputSchema', () => {
     [{ clientName: undefined }, 'Nome é obrigatório'],
     [{ clientName: 'x'.repeat(101) }, 'Nome muito longo'],
     [{ clientEmail: 'bia@' }, 'Email inválido'],
-    [{ clientEmail: '' }, 'Email inválido'],
     [{ clientEmail: `${'b'.repeat(250)}@exemplo.com.br` }, 'Email muito longo'],
     [{ clientPhone: '1'.repeat(21) }, 'Telefone muito longo'],
     [{ notes: 'x'.repeat(501) }, 'Observações muito longas'],
@@ -57,6 +56,13 @@ describe('bookingInputSchema', () => {
     [{ idempotencyKey: 'curta' }, 'Requisição inválida. Recarregue a página e tente novamente.'],
   ])('refuses %j with "%s"', (override, message) => {
     expect(firstMessage({ ...valid, ...override })).toBe(message);
+  });
+
+  it('leaves an empty e-mail to the server (phone-first professionals make it optional)', () => {
+    expect(bookingInputSchema.parse({ ...valid, clientEmail: '' }).clientEmail).toBeNull();
+    expect(
+      bookingContactSchema.safeParse({ ...valid, clientEmail: '' }).error?.issues[0]?.message,
+    ).toBe('Email inválido');
   });
 
   it('accepts notes of exactly 500 characters and 10 services', () => {

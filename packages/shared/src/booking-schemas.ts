@@ -67,6 +67,37 @@ export const bookingContactSchema = z.object({
 });
 export type BookingContact = z.input<typeof bookingContactSchema>;
 
+/** Phone-first clients (docs/decisions/013-after-the-booking.md): the mobile they must give. */
+export const MOBILE_REQUIRED_MESSAGE = 'Informe um celular com DDD, ex.: (11) 98765-4321';
+
+/** An e-mail that may be left empty ('' and null become null). */
+const optionalEmail = z
+  .string({ error: 'Email inválido' })
+  .trim()
+  .max(CLIENT_EMAIL_MAX, 'Email muito longo')
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || z.email().safeParse(value).success, 'Email inválido');
+
+/** DDD + 9 + 8 digits, with or without +55: the form's check; the server's is libphonenumber-js. */
+const BRAZILIAN_MOBILE = /^(?:\+?55)?[1-9][1-9]9\d{8}$/;
+
+/**
+ * The dialog when the professional made the e-mail optional: name and a Brazilian mobile are
+ * required, the e-mail optional.
+ */
+export const phoneFirstContactSchema = bookingContactSchema.extend({
+  clientEmail: optionalEmail,
+  clientPhone: optionalPhone(CLIENT_PHONE_MAX, 'Telefone muito longo').refine(
+    (value) => value !== null && BRAZILIAN_MOBILE.test(value),
+    MOBILE_REQUIRED_MESSAGE,
+  ),
+});
+
+export function bookingContactSchemaFor(clientEmailRequired: boolean) {
+  return clientEmailRequired ? bookingContactSchema : phoneFirstContactSchema;
+}
+
 /**
  * `POST /api/public/bookings`. `idempotencyKey` is made by the page once per confirmation
  * attempt (a UUID); sending it again returns the first answer and books nothing new.
@@ -78,6 +109,8 @@ export const bookingInputSchema = z.object(
     date: bookingDateSchema,
     time: bookingTimeSchema,
     ...bookingContactSchema.shape,
+    // Required or not by the professional's setting: the server decides (features/booking).
+    clientEmail: optionalEmail,
     idempotencyKey: z
       .string({ error: 'Requisição inválida. Recarregue a página e tente novamente.' })
       .regex(
@@ -166,6 +199,10 @@ export const publicProfessionalResponseSchema = z.object({
   whatsapp: z.string().nullable(),
   /** The last date within the booking horizon. */
   lastBookableDate: z.string(),
+  /** False: phone-first, the e-mail is optional and a mobile required (missing: true). */
+  clientEmailRequired: z.boolean().optional(),
+  /** The business address, with a map link (docs/decisions/013-after-the-booking.md). */
+  address: z.string().nullable().optional(),
 });
 export type PublicProfessionalResponse = z.infer<typeof publicProfessionalResponseSchema>;
 
@@ -187,5 +224,7 @@ export const bookingResponseSchema = z.object({
   /** One per service, consecutive, in the order the services were sent. */
   appointments: z.array(bookedAppointmentSchema),
   totalPriceCents: z.number().int(),
+  /** The client's manage link (`/agendamento/<token>`); never stored, computed again per answer. */
+  manageUrl: z.string().optional(),
 });
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;

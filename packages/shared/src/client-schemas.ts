@@ -44,6 +44,10 @@ export const clientSchema = z.object({
 });
 export type Client = z.infer<typeof clientSchema>;
 
+/** A client as the Clientes list shows it: with their no-shows ("Não compareceu"). */
+export const clientListItemSchema = clientSchema.extend({ noShowCount: z.number().int() });
+export type ClientListItem = z.infer<typeof clientListItemSchema>;
+
 /** `?page=&pageSize=` of every paginated list; numbers arrive as strings in a query. */
 export const pageQuerySchema = z.object({
   page: z.coerce

@@ -9,6 +9,8 @@ export const upcomingAppointmentSchema = z.object({
   endTime: z.string(),
   status: z.enum(APPOINTMENT_STATUSES),
   clientName: z.string(),
+  /** For "Lembrar pelo WhatsApp" (docs/decisions/013-after-the-booking.md). */
+  clientPhone: z.string().nullable().optional(),
   serviceName: z.string(),
   totalPriceCents: z.number().int(),
 });
@@ -21,6 +23,8 @@ export const dashboardSummarySchema = z.object({
   previousMonthRevenueCents: z.number().int(),
   monthAppointments: z.number().int(),
   previousMonthAppointments: z.number().int(),
+  /** Appointments of the month marked "Não compareceu" (counted nowhere else). */
+  monthNoShows: z.number().int(),
   clientsTotal: z.number().int(),
   newClientsThisMonth: z.number().int(),
   upcoming: z.array(upcomingAppointmentSchema),

@@ -22,3 +22,8 @@ export * from './image-type';
 export * from './money';
 export * from './booking-rules';
 export * from './schedule-schemas';
+export * from './calendar-feed';
+export * from './reports';
+export * from './agenda-calendar';
+export * from './privacy';
+export * from './manage-schemas';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Db } from './client';
 import type { QueueDefinition } from './queues';
@@ -165,4 +166,51 @@ export async function rescheduleJobAt(
 ): Promise<void> {
   await sender.deleteJob(queue.name, jobIdFor(queue, key), { db: queueConnection(db) });
   await sendJobAt(db, queue, key, at, data);
+}
+
+/** Deletes the jobs with these ids from `queue`, waiting, finished or archived. */
+export async function deleteJobs(
+  db: Db,
+  queue: QueueDefinition,
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await sender.deleteJob(queue.name, [...ids], { db: queueConnection(db) });
+  await db.execute(
+    sql`DELETE FROM ${sql.identifier(QUEUE_SCHEMA)}.archive WHERE name = ${queue.name} AND id::text IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+const likePattern = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Deletes the jobs of any queue whose data or output contains one of `needles` (ids, an
+ * address): erasing a person must leave no job that names them (docs/decisions/012-lgpd.md).
+ * `waitingOnly`: only jobs not yet run (created or retry), as when a client is erased but
+ * their appointments stay; otherwise every job and the archive too (an account deleted).
+ */
+export async function deleteJobsMentioning(
+  db: Db,
+  needles: readonly string[],
+  options: { waitingOnly: boolean },
+): Promise<void> {
+  const patterns = [...new Set(needles.filter((needle) => needle.length > 0))].map(likePattern);
+  if (patterns.length === 0) return;
+  const list = sql`ARRAY[${sql.join(
+    patterns.map((pattern) => sql`${pattern}`),
+    sql`, `,
+  )}]::text[]`;
+  const mentions = sql`(coalesce(data::text, '') ILIKE ANY(${list}) OR coalesce(output::text, '') ILIKE ANY(${list}))`;
+  const schema = sql.identifier(QUEUE_SCHEMA);
+  if (options.waitingOnly) {
+    await db.execute(
+      sql`DELETE FROM ${schema}.job WHERE state IN ('created', 'retry') AND ${mentions}`,
+    );
+    return;
+  }
+  await db.execute(sql`DELETE FROM ${schema}.job WHERE ${mentions}`);
+  await db.execute(sql`DELETE FROM ${schema}.archive WHERE ${mentions}`);
 }

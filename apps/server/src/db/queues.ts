@@ -36,4 +36,16 @@ export const PURGE_QUEUE: QueueDefinition = {
   expireInSeconds: 30 * 60,
 };
 
-export const QUEUES: readonly QueueDefinition[] = [MAIL_QUEUE, PURGE_QUEUE];
+/**
+ * One e-mail reminder per booking at its time (features/manage): the job only queues the mail
+ * (the mail queue retries delivery), so a few quick retries are enough.
+ */
+export const REMINDER_QUEUE: QueueDefinition = {
+  name: 'reminder',
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+};
+
+export const QUEUES: readonly QueueDefinition[] = [MAIL_QUEUE, PURGE_QUEUE, REMINDER_QUEUE];

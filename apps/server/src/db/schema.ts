@@ -116,6 +116,17 @@ export const profiles = pgTable(
     slotStep: smallint('slot_step').notNull().default(30),
     maxBookingsPerDay: integer('max_bookings_per_day'),
     bookingPaused: boolean('booking_paused').notNull().default(false),
+    // After the booking (docs/decisions/013-after-the-booking.md).
+    /** Optional street address: public page, e-mails, .ics LOCATION, with a map link. */
+    address: varchar('address', { length: 300 }),
+    /** Clients may confirm, cancel or reschedule until this many minutes before the start. */
+    cancelCutoffMinutes: integer('cancel_cutoff_minutes').notNull().default(120),
+    /** The e-mail reminder, hours before the start: 0 (off), 2, 24 or 48. */
+    reminderHours: smallint('reminder_hours').notNull().default(24),
+    /** Off: the public form asks for name and a Brazilian mobile, the e-mail is optional. */
+    clientEmailRequired: boolean('client_email_required').notNull().default(true),
+    /** "Lembrar pelo WhatsApp" message; null = the default template. */
+    whatsappTemplate: varchar('whatsapp_template', { length: 1000 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -124,6 +135,8 @@ export const profiles = pgTable(
     check('profiles_horizon_range', sql`${t.horizonDays} BETWEEN 1 AND 365`),
     check('profiles_slot_step_valid', sql`${t.slotStep} IN (0, 15, 30, 60)`),
     check('profiles_max_bookings_range', sql`${t.maxBookingsPerDay} BETWEEN 1 AND 100`),
+    check('profiles_cancel_cutoff_range', sql`${t.cancelCutoffMinutes} BETWEEN 0 AND 10080`),
+    check('profiles_reminder_hours_valid', sql`${t.reminderHours} IN (0, 2, 24, 48)`),
     check('profiles_custom_link_format', sql`${t.customLink} ~ '^[a-z0-9-]{3,40}$'`),
     // A link shaped like a UUID could pass for another profile's id (decision 005's public URLs).
     check(
@@ -270,6 +283,12 @@ export const appointments = pgTable(
     bufferMinutes: integer('buffer_minutes').notNull().default(0),
     status: varchar('status', { length: 20 }).notNull().default('scheduled'),
     notes: varchar('notes', { length: 1000 }),
+    /**
+     * The booking it belongs to: a public booking's appointments share it (its idempotency
+     * row's id); a dashboard appointment is a booking of one (its own id). Its manage link and
+     * reminder are per booking (features/manage).
+     */
+    bookingId: uuid('booking_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -291,7 +310,7 @@ export const appointments = pgTable(
     }).onDelete('restrict'),
     check(
       'appointments_status_valid',
-      sql`${t.status} IN ('scheduled', 'confirmed', 'completed', 'cancelled')`,
+      sql`${t.status} IN ('scheduled', 'confirmed', 'completed', 'cancelled', 'no_show')`,
     ),
     check('appointments_end_after_start', sql`${t.endTime} > ${t.startTime}`),
     check('appointments_price_non_negative', sql`${t.totalPrice} >= 0`),
@@ -309,6 +328,7 @@ export const appointments = pgTable(
       t.startTime,
     ),
     index('appointments_client_idx').on(t.clientId),
+    index('appointments_professional_booking_idx').on(t.professionalId, t.bookingId),
     index('appointments_service_idx').on(t.serviceId),
   ],
 );
@@ -422,6 +442,55 @@ export const bookingRequests = pgTable(
   ],
 );
 
+/**
+ * A booking's manage link (features/manage, docs/decisions/013-after-the-booking.md): the token
+ * is HMAC(server key, booking id + nonce), so the server can write it again (e-mails, WhatsApp)
+ * while only its SHA-256 is kept, for the look-up. Also what happened after the booking: the
+ * start the e-mail reminder went out for, and the WhatsApp reminder's sent mark.
+ */
+export const manageLinks = pgTable(
+  'manage_links',
+  {
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id').notNull(),
+    /** 16 random bytes, base64url: part of what the token is computed from. */
+    nonce: varchar('nonce', { length: 32 }).notNull(),
+    /** SHA-256 (hex) of the token. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    /** Wall-clock start ("YYYY-MM-DDTHH:MM") the e-mail reminder was sent for: once per start. */
+    remindedStart: varchar('reminded_start', { length: 16 }),
+    /** Wall-clock start the professional marked "Lembrete enviado" by WhatsApp for. */
+    whatsappSentStart: varchar('whatsapp_sent_start', { length: 16 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'manage_links_pkey', columns: [t.professionalId, t.bookingId] }),
+    index('manage_links_token_hash_idx').on(t.tokenHash),
+  ],
+);
+
+/** Reschedules by the page's idempotency key, like booking_requests for bookings. */
+export const manageRequests = pgTable(
+  'manage_requests',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id').notNull(),
+    idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull(),
+    requestFingerprint: varchar('request_fingerprint', { length: 64 }).notNull(),
+    response: jsonb('response').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'manage_requests_pkey', columns: [t.professionalId, t.id] }),
+    uniqueIndex('manage_requests_professional_key_unique').on(t.professionalId, t.idempotencyKey),
+  ],
+);
+
 // ---------------------------------------------------------------- infrastructure
 
 /** Durable outbox: a mail is stored with the change that causes it and sent by a worker. */
@@ -439,9 +508,17 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Whom a mail is about, when it is about a professional's business (a booking): erasing a
+     * client or deleting the account finds its mails by these (docs/decisions/012-lgpd.md). Not
+     * an owner key: the outbox is the server's, and sign-up mails are about no professional.
+     */
+    aboutProfessionalId: uuid('about_professional_id'),
+    aboutClientId: uuid('about_client_id'),
   },
   (t) => [
     check('mail_outbox_status_valid', sql`${t.status} IN ('pending', 'sent', 'failed')`),
+    index('mail_outbox_about_idx').on(t.aboutProfessionalId, t.aboutClientId),
     // The purge's look-up (features/maintenance); delivery goes by job (db/queues.ts).
     index('mail_outbox_status_idx').on(t.status, t.sentAt),
   ],
@@ -524,6 +601,9 @@ export const TABLE_OWNERS = {
   occupiedTimes: 'schedule',
   dateExceptions: 'schedule',
   timeOff: 'schedule',
+  calendarFeeds: 'calendar-feed',
+  manageLinks: 'manage',
+  manageRequests: 'manage',
 } as const;
 
 /**
@@ -552,4 +632,25 @@ export const signInThrottles = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sign_in_throttles_reset_at_idx').on(t.resetAt)],
+);
+
+/**
+ * The secret calendar subscription address of a professional (Configurações > Calendário,
+ * docs/decisions/014-calendar-and-numbers.md): only the SHA-256 of the token is kept. One row per
+ * professional; rotating replaces the hash, so the old address stops at once.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'calendar_feeds_pkey', columns: [t.professionalId] }),
+    // Not unique (decision 009's distributable keys include professional_id); 256-bit hashes do not collide.
+    index('calendar_feeds_token_hash_idx').on(t.tokenHash),
+  ],
 );

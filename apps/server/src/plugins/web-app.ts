@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { PublicProfessionalResponse } from '@agendaki/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,19 +20,29 @@ export interface SharedLinkOptions {
   renderPage(pageHtml: string, data: PublicProfessionalResponse | undefined): string;
 }
 
+/** The landing page `/`: the build's prerendered landing.html, filled in (wired in app.ts). */
+export interface LandingOptions {
+  /** landing.html with what the server is configured with (the plan price, the demo link). */
+  renderPage(pageHtml: string): string;
+}
+
 /**
  * Serves the built web app: hashed files under /assets/ cached for a year, everything else
  * revalidated, and index.html for every client route (react-router decides what it shows).
  * Shared booking links get book.html, the public page's own small app (apps/web/book.html),
- * with the professional's title, Open Graph tags and data.
+ * with the professional's title, Open Graph tags and data. The landing `/` is landing.html, the
+ * static page the build prerendered (no script), filled in once per process.
  * Without a build (API-only tests, dev mode) only the API answers.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
   sharedLinks?: SharedLinkOptions,
+  landing?: LandingOptions,
 ): Promise<void> {
   const indexPath = path.join(distDir, 'index.html');
+  const landingPath = path.join(distDir, 'landing.html');
+  const hasLanding = landing !== undefined && fs.existsSync(landingPath);
   const hasBuild = fs.existsSync(indexPath);
   // A build from before the public page had its own entry still works: the SPA shows it too.
   const bookPath = path.join(distDir, 'book.html');
@@ -43,6 +54,8 @@ export async function registerWebApp(
       index: false,
       // The build writes .br and .gz copies of text files (apps/web/vite.config.ts).
       preCompressed: true,
+      // The landing's markers are filled before it is served, at `/` only.
+      allowedPath: (pathName) => pathName !== '/landing.html',
       setHeaders: (reply, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
@@ -56,6 +69,7 @@ export async function registerWebApp(
   }
 
   if (hasBuild && sharedLinks) registerSharedLinkPages(app, sharedLinkPagePath, sharedLinks);
+  if (hasBuild && hasLanding) registerLandingPage(app, landingPath, landing);
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -64,6 +78,43 @@ export async function registerWebApp(
       return sendApiNotFound(reply);
     }
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}
+
+/**
+ * `/`: landing.html filled in once (the configuration does not change while the process runs),
+ * kept with its gzip and Brotli forms so a phone downloads a few KB.
+ */
+function registerLandingPage(app: FastifyInstance, pagePath: string, options: LandingOptions) {
+  let page: Promise<{ html: Buffer; gzip: Buffer; brotli: Buffer }> | undefined;
+  const readPage = () =>
+    (page ??= fs.promises.readFile(pagePath, 'utf8').then(
+      (raw) => {
+        const html = Buffer.from(options.renderPage(raw));
+        return {
+          html,
+          gzip: gzipSync(html, { level: 9 }),
+          brotli: brotliCompressSync(html, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+          }),
+        };
+      },
+      (error: unknown) => {
+        page = undefined;
+        throw error;
+      },
+    ));
+
+  app.get('/', async (request, reply) => {
+    const { html, gzip, brotli } = await readPage();
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', PAGE_CACHE_CONTROL)
+      .header('Vary', 'Accept-Encoding');
+    if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(brotli);
+    if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(gzip);
+    return reply.send(html);
   });
 }
 
@@ -107,5 +158,14 @@ function registerSharedLinkPages(
   );
   app.get<{ Params: { identifier: string } }>('/profissional/:identifier', (request, reply) =>
     sendPage(request.params.identifier, request, reply),
+  );
+  // A client's manage link (features/manage): the same light page, which reads the token from
+  // the address itself. Never cached or indexed; nothing about the booking is in the HTML.
+  app.get('/agendamento/:token', async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('X-Robots-Tag', 'noindex')
+      .send(options.renderPage(await readPage(), undefined)),
   );
 }

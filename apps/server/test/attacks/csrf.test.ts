@@ -55,6 +55,7 @@ function victimParam(_param: string, url: string): string {
   if (url.startsWith('/api/availability/exceptions/')) return records.exceptionDate;
   if (url.startsWith('/api/availability/time-off/')) return records.timeOffId;
   if (url.startsWith('/api/blocks/')) return records.blockId;
+  if (url.startsWith('/api/public/manage/')) return records.manageToken;
   throw new Error(`No victim record for ${url}: add it to victimParam() in csrf.test.ts.`);
 }
 
@@ -64,6 +65,8 @@ function acceptedBody(route: RouteEntry): unknown {
   const bodies: Record<string, unknown> = {
     'PATCH /api/appointments/:id': { status: 'cancelled' },
     'PATCH /api/clients/:id': { name: 'Trocado por outro site' },
+    'POST /api/clients/:id/erase': { confirmName: 'Cliente da Dona' },
+    'POST /api/account/delete': { password: PASSWORD },
     'PATCH /api/services/:id': { name: 'Trocado', price: 1 },
     'POST /api/appointments': {
       clientId: world.records.clientId,

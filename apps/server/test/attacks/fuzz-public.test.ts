@@ -91,6 +91,13 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
     ),
     junkString,
   );
+  // The owner's real token (its booking in the world is never cancelled by the fuzz: confirm
+  // and a junk reschedule at most), a near miss, or junk.
+  const realToken = world.records.manageToken;
+  const manageToken = fc.oneof(
+    fc.constantFrom(realToken, `${realToken.slice(0, 42)}_`, realToken.slice(1)),
+    junkString.map((value) => seg(value) || 'x'),
+  );
   const serviceIds = fc.oneof(
     fc
       .subarray(
@@ -267,10 +274,59 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
         fc.constantFrom(...RAW_SEGMENTS),
       )
       .map((name) => ({ method: 'GET', url: `/uploads/${name}` })),
+    'GET /api/public/manage/:token': manageToken.map((token) => ({
+      method: 'GET',
+      url: `/api/public/manage/${token}`,
+    })),
+    'GET /api/public/manage/:token/slots': fc
+      .tuple(manageToken, query({ date }))
+      .map(([token, q]) => ({ method: 'GET', url: `/api/public/manage/${token}/slots?${q}` })),
+    'GET /api/public/manage/:token/ics': manageToken.map((token) => ({
+      method: 'GET',
+      url: `/api/public/manage/${token}/ics`,
+    })),
+    'POST /api/public/manage/:token/confirm': manageToken.map((token) => ({
+      method: 'POST',
+      url: `/api/public/manage/${token}/confirm`,
+    })),
+    'POST /api/public/manage/:token/cancel': manageToken.map((token) => ({
+      method: 'POST',
+      url: `/api/public/manage/${token}/cancel`,
+    })),
+    'POST /api/public/manage/:token/reschedule': fc
+      .tuple(
+        manageToken,
+        fc.oneof(
+          fc.record({ date, time, idempotencyKey: fc.oneof(fc.uuid(), junkString) }),
+          junkValue,
+        ),
+      )
+      .map(([token, body]) => ({
+        method: 'POST',
+        url: `/api/public/manage/${token}/reschedule`,
+        payload: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      })),
+    'GET /agendamento/:token': manageToken.map((token) => ({
+      method: 'GET',
+      url: `/agendamento/${token}`,
+    })),
     'GET /book/:link': identifier.map((id) => ({ method: 'GET', url: `/book/${id}` })),
     'GET /profissional/:identifier': identifier.map((id) => ({
       method: 'GET',
       url: `/profissional/${id}`,
+    })),
+    'GET /ics/:file': fc
+      .oneof(
+        fc.base64String({ minLength: 40, maxLength: 48 }).map((t) => `${seg(t)}.ics`),
+        junkString.map(seg),
+        fc.constantFrom(...RAW_SEGMENTS),
+      )
+      .map((file) => ({ method: 'GET', url: `/ics/${file}` })),
+    // A static page: whatever its query string, never a 5xx.
+    'GET /privacidade': junkString.map((junk) => ({
+      method: 'GET',
+      url: `/privacidade?${encodeURIComponent(junk)}=${encodeURIComponent(junk)}`,
     })),
   };
 }

@@ -138,6 +138,9 @@ function intruderAttempts(route: RouteEntry): Attempt[] {
   const table: Record<string, Attempt[]> = {
     'PATCH /api/appointments/:id': [{ options: { payload: { status: 'cancelled' } } }],
     'PATCH /api/clients/:id': [{ options: { payload: { name: 'Roubada' } } }],
+    // The intruder knows the client's name: the ownership check, not the name, refuses.
+    'POST /api/clients/:id/erase': [{ options: { payload: { confirmName: 'Cliente da Dona' } } }],
+    'GET /api/clients/:id/export': [{ options: { query: { format: 'csv' } } }, {}],
     'PATCH /api/services/:id': [{ options: { payload: { name: 'Roubado', isActive: false } } }],
     'POST /api/services/:id/image': [
       { options: multipartFile(IMAGES.gif, 'troca.gif', 'image/gif') },
@@ -184,6 +187,7 @@ function intruderAttempts(route: RouteEntry): Attempt[] {
     'PUT /api/availability/exceptions/:date': [
       { refusedWith: [200], options: { payload: { windows: [] } } },
     ],
+    'PUT /api/appointments/:id/whatsapp-sent': [{ options: { payload: { sent: true } } }],
     'GET /api/profile/link-availability': [
       { options: { query: { link: world.owner.customLink } } },
     ],

@@ -15,6 +15,10 @@ export interface StripeStandIn {
   requests: StandInRequest[];
   /** What GET /v1/prices/:id answers. */
   price: { unit_amount: number; currency: string; interval: string };
+  /** Subscription ids DELETE answers 404 `resource_missing` for (already gone at Stripe). */
+  missingSubscriptions: Set<string>;
+  /** Subscription ids DELETE refuses (400): the provider cannot end them now. */
+  failingSubscriptions: Set<string>;
   close(): Promise<void>;
 }
 
@@ -35,6 +39,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const standIn: Omit<StripeStandIn, 'url' | 'close'> = {
     requests,
     price: { unit_amount: 1500, currency: 'brl', interval: 'month' },
+    missingSubscriptions: new Set<string>(),
+    failingSubscriptions: new Set<string>(),
   };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -64,6 +70,28 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           id: `bps_${id}`,
           object: 'billing_portal.session',
           url: `https://billing.stripe.com/p/session/test_${id}`,
+        });
+      }
+      const subscription = /^\/v1\/subscriptions\/([\w-]+)$/.exec(url.pathname);
+      if (req.method === 'DELETE' && subscription) {
+        if (standIn.failingSubscriptions.has(subscription[1]!)) {
+          return json(res, 400, {
+            error: { type: 'invalid_request_error', message: 'Subscription is locked' },
+          });
+        }
+        if (standIn.missingSubscriptions.has(subscription[1]!)) {
+          return json(res, 404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such subscription: '${subscription[1]}'`,
+            },
+          });
+        }
+        return json(res, 200, {
+          id: subscription[1],
+          object: 'subscription',
+          status: 'canceled',
         });
       }
       const price = /^\/v1\/prices\/([\w-]+)$/.exec(url.pathname);

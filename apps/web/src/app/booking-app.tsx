@@ -47,7 +47,26 @@ export interface BookingAppProps {
   queryClient?: QueryClient;
 }
 
+/** `/agendamento/<token>`: the client's manage page, loaded only there (features/manage). */
+const ManagePage = lazy(() =>
+  import('@/features/manage/components/manage-page').then((module) => ({
+    default: module.ManagePage,
+  })),
+);
+
+const MANAGE_PREFIX = '/agendamento/';
+
 export function BookingApp({ pathname, queryClient }: BookingAppProps) {
+  if (pathname.startsWith(MANAGE_PREFIX)) {
+    const token = pathname.slice(MANAGE_PREFIX.length).split('/')[0] ?? '';
+    return (
+      <BookingProviders queryClient={queryClient}>
+        <Suspense fallback={null}>
+          <ManagePage token={token} />
+        </Suspense>
+      </BookingProviders>
+    );
+  }
   return (
     <BookingProviders queryClient={queryClient}>
       <BookingPage link={readLinkFromPath(pathname)} />

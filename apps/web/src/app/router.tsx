@@ -43,6 +43,10 @@ const dashboardRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/dashboard/clients')).ClientsRoute }),
   },
   {
+    path: paths.dashboard.reports.path,
+    lazy: async () => ({ Component: (await import('./routes/dashboard/reports')).ReportsRoute }),
+  },
+  {
     path: paths.dashboard.billing.path,
     lazy: async () => ({ Component: (await import('./routes/dashboard/billing')).BillingRoute }),
   },

@@ -7,7 +7,8 @@
 export type AuthView = 'login' | 'cadastro' | 'recuperar-senha';
 
 /** The tabs of Configurações, kept in `?tab=` ("Perfil" in the avatar menu opens `profile`). */
-export type SettingsTab = 'profile' | 'business' | 'link' | 'booking' | 'security';
+export type SettingsTab =
+  'profile' | 'business' | 'link' | 'booking' | 'calendar' | 'security' | 'privacy';
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
@@ -18,6 +19,8 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
+  /** The privacy notice, a page of the server (docs/decisions/012-lgpd.md): a plain link. */
+  privacy: { path: '/privacidade', getHref: () => '/privacidade' },
   auth: {
     path: '/auth',
     /** The login view is the default and has no `view` parameter. */
@@ -48,11 +51,12 @@ export const paths = {
       path: '/dashboard/appointments',
       /** `isNew` opens the create form at once (the home's "Novo Agendamento"). */
       getHref: (isNew = false) =>
-        isNew ? '/dashboard/appointments?new=1' : '/dashboard/appointments',
+        isNew ? '/dashboard/appointments?vista=lista&new=1' : '/dashboard/appointments',
     },
     services: { path: '/dashboard/services', getHref: () => '/dashboard/services' },
     availability: { path: '/dashboard/availability', getHref: () => '/dashboard/availability' },
     clients: { path: '/dashboard/clients', getHref: () => '/dashboard/clients' },
+    reports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
     billing: { path: '/dashboard/billing', getHref: () => '/dashboard/billing' },
     settings: {
       path: '/dashboard/settings',

@@ -52,6 +52,7 @@ export function createSummary(overrides: Partial<DashboardSummary> = {}): Dashbo
     previousMonthRevenueCents: 0,
     monthAppointments: 0,
     previousMonthAppointments: 0,
+    monthNoShows: 0,
     clientsTotal: 0,
     newClientsThisMonth: 0,
     upcoming: [],

@@ -1,5 +1,24 @@
-import type { AppointmentStatus, DashboardPeriods } from '@agendaki/shared';
-import { and, asc, count, eq, gt, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  UNREALIZED_STATUSES,
+  type AppointmentStatus,
+  type DashboardPeriods,
+} from '@agendaki/shared';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lte,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments } from '../../db/schema';
 import { isUuid } from '../../lib/params';
@@ -90,13 +109,47 @@ export async function listAppointments(
     options.to ? lte(appointments.appointmentDate, options.to) : undefined,
     options.search ? searchCondition(options.search) : undefined,
   );
-  const rows = await selectJoined(db, directories)
+  const countAll = db.select({ value: count() }).from(appointments).where(where);
+  // The total rides along as a subquery the database runs once: one statement per page
+  // (docs/decisions/015). A later page past the end has no row to carry it: counted apart.
+  const page = await db
+    .select({ ...joinedColumns(directories), total: sql<number>`(${countAll})`.mapWith(Number) })
+    .from(appointments)
+    .innerJoin(directories.clients, eq(directories.clients.id, appointments.clientId))
+    .innerJoin(directories.services, eq(directories.services.id, appointments.serviceId))
     .where(where)
     .orderBy(asc(appointments.appointmentDate), asc(appointments.startTime), asc(appointments.id))
     .limit(options.limit)
     .offset(options.offset);
-  const [total] = await db.select({ value: count() }).from(appointments).where(where);
+  const rows = page.map(({ total: _total, ...row }) => row);
+  if (page[0]) return { rows, total: page[0].total };
+  // Nothing from the start: nothing at all.
+  if (options.offset === 0) return { rows, total: 0 };
+  const [total] = await countAll;
   return { rows, total: total?.value ?? 0 };
+}
+
+/**
+ * Every appointment on the dates [from, to], cancelled ones included, by date and start time, at
+ * most `limit` (the calendar feed, the CSV export, the day and week views).
+ */
+export function listAppointmentsInRange(
+  db: Db,
+  professionalId: string,
+  directories: Directories,
+  range: { from: string; to: string },
+  limit: number,
+) {
+  return selectJoined(db, directories)
+    .where(
+      and(
+        eq(appointments.professionalId, professionalId),
+        gte(appointments.appointmentDate, range.from),
+        lte(appointments.appointmentDate, range.to),
+      ),
+    )
+    .orderBy(asc(appointments.appointmentDate), asc(appointments.startTime), asc(appointments.id))
+    .limit(limit);
 }
 
 export async function findAppointment(
@@ -136,6 +189,9 @@ export interface AppointmentValues {
   bufferMinutes?: number;
   status: AppointmentStatus;
   notes: string | null;
+  /** Set on insert: the booking's id (a dashboard appointment's own, given as `id` too). */
+  id?: string;
+  bookingId?: string;
 }
 
 export async function insertAppointment(
@@ -208,6 +264,10 @@ export async function insertAppointments(
 
 const isLive = ne(appointments.status, 'cancelled');
 
+/** Neither cancelled nor a no-show: an appointment that happened or still may (it earns). */
+const isKept = notInArray(appointments.status, [...UNREALIZED_STATUSES]);
+const isNoShow = eq(appointments.status, 'no_show');
+
 /**
  * Live (not cancelled) appointments on the dates [from, to] with their client's and service's
  * names, by date and start: those inside a time the professional closes (features/schedule).
@@ -256,20 +316,30 @@ function between(range: { start: string; end: string }) {
   return sql`${appointments.appointmentDate} between ${range.start} and ${range.end}`;
 }
 
-/** Counts and revenue of live (not cancelled) appointments, from the previous month to today. */
-export async function getAppointmentFigures(
-  db: Db,
-  professionalId: string,
-  periods: DashboardPeriods,
-) {
-  const [row] = await db
+/**
+ * Counts and revenue of kept appointments (neither cancelled nor no-show) and the no-shows, from
+ * the previous month to today, as a one-row subquery features/dashboard joins (its page is one
+ * statement, decision 015).
+ */
+export function appointmentFigures(db: Db, professionalId: string, periods: DashboardPeriods) {
+  const kept = (condition: SQL) => and(isKept, condition)!;
+  return db
     .select({
-      todayCount: countOn(sql`${appointments.appointmentDate} = ${periods.today}`),
-      yesterdayCount: countOn(sql`${appointments.appointmentDate} = ${periods.yesterday}`),
-      monthAppointments: countOn(between(periods.month)),
-      previousMonthAppointments: countOn(between(periods.previousMonth)),
-      monthRevenue: revenueOn(between(periods.month)),
-      previousMonthRevenue: revenueOn(between(periods.previousMonth)),
+      todayCount: countOn(kept(sql`${appointments.appointmentDate} = ${periods.today}`)).as(
+        'today_count',
+      ),
+      yesterdayCount: countOn(kept(sql`${appointments.appointmentDate} = ${periods.yesterday}`)).as(
+        'yesterday_count',
+      ),
+      monthAppointments: countOn(kept(between(periods.month))).as('month_appointments'),
+      previousMonthAppointments: countOn(kept(between(periods.previousMonth))).as(
+        'previous_month_appointments',
+      ),
+      monthRevenue: revenueOn(kept(between(periods.month))).as('month_revenue'),
+      previousMonthRevenue: revenueOn(kept(between(periods.previousMonth))).as(
+        'previous_month_revenue',
+      ),
+      monthNoShows: countOn(and(isNoShow, between(periods.month))!).as('month_no_shows'),
     })
     .from(appointments)
     .where(
@@ -279,23 +349,58 @@ export async function getAppointmentFigures(
         gte(appointments.appointmentDate, periods.previousMonth.start),
         lte(appointments.appointmentDate, periods.today),
       ),
-    );
-  return row!;
+    )
+    .as('appointment_figures');
 }
 
-/** The next live appointments that start at or after `from` (wall clock in the zone). */
-export async function listUpcomingAppointments(
+/**
+ * How many no-shows the client in `clientId` (a column of the outer query) has, as a correlated
+ * subquery: the client list carries it in its own statement (Clientes: the client's card).
+ */
+export function noShowCountOf(db: Db, professionalId: string, clientId: AnyColumn) {
+  const noShows = db
+    .select({ value: count() })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.professionalId, professionalId),
+        eq(appointments.clientId, clientId),
+        isNoShow,
+      ),
+    );
+  return sql<number>`(${noShows})`.mapWith(Number);
+}
+
+/**
+ * The next kept appointments (neither cancelled nor no-show) that start at or after `from` (wall
+ * clock in the zone), with their client's and service's names, as a subquery (features/dashboard).
+ */
+export function upcomingAppointments(
   db: Db,
   professionalId: string,
   directories: Directories,
   from: { date: string; time: string },
   limit: number,
 ) {
-  return selectJoined(db, directories)
+  return db
+    .select({
+      id: appointments.id,
+      appointmentDate: appointments.appointmentDate,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      status: appointments.status,
+      totalPrice: appointments.totalPrice,
+      clientName: sql<string>`${directories.clients.name}`.as('client_name'),
+      clientPhone: sql<string | null>`${directories.clients.phone}`.as('client_phone'),
+      serviceName: sql<string>`${directories.services.name}`.as('service_name'),
+    })
+    .from(appointments)
+    .innerJoin(directories.clients, eq(directories.clients.id, appointments.clientId))
+    .innerJoin(directories.services, eq(directories.services.id, appointments.serviceId))
     .where(
       and(
         eq(appointments.professionalId, professionalId),
-        isLive,
+        isKept,
         or(
           gt(appointments.appointmentDate, from.date),
           and(eq(appointments.appointmentDate, from.date), gte(appointments.startTime, from.time)),
@@ -303,5 +408,202 @@ export async function listUpcomingAppointments(
       ),
     )
     .orderBy(asc(appointments.appointmentDate), asc(appointments.startTime))
-    .limit(limit);
+    .limit(limit)
+    .as('upcoming');
+}
+
+// ------------------------------------------------ the reports (features/reports)
+
+/** One row per group of the report's grouping sets; `dimension` names the set. */
+export type ReportDimension = 'week' | 'service' | 'weekday' | 'hour' | 'total';
+
+/**
+ * Every figure of Relatórios for the dates [from, to] in one statement, whatever the number of
+ * appointments: GROUPING SETS over the week (starting on Sunday), the service, the weekday and
+ * the start hour, plus the grand total. Dates and times are already wall clock in the
+ * professional's zone. "Kept" appointments are neither cancelled nor no-show: only they earn.
+ */
+export function getReportGroups(
+  db: Db,
+  professionalId: string,
+  directories: Pick<Directories, 'services'>,
+  range: { from: string; to: string },
+) {
+  const { services } = directories;
+  const weekStart = sql`(${appointments.appointmentDate} - extract(dow from ${appointments.appointmentDate})::int)`;
+  const weekday = sql`extract(dow from ${appointments.appointmentDate})::int`;
+  const hour = sql`extract(hour from ${appointments.startTime})::int`;
+  const kept = sql`${appointments.status} NOT IN ('cancelled', 'no_show')`;
+  return db
+    .select({
+      dimension: sql<ReportDimension>`case
+        when grouping(${weekStart}) = 0 then 'week'
+        when grouping(${appointments.serviceId}) = 0 then 'service'
+        when grouping(${weekday}) = 0 then 'weekday'
+        when grouping(${hour}) = 0 then 'hour'
+        else 'total' end`,
+      weekStart: sql<string | null>`to_char(${weekStart}, 'YYYY-MM-DD')`,
+      serviceId: appointments.serviceId,
+      serviceName: sql<string | null>`max(${services.name})`,
+      weekday: sql<number | null>`${weekday}`,
+      hour: sql<number | null>`${hour}`,
+      total: sql<number>`count(*)`.mapWith(Number),
+      kept: sql<number>`count(*) filter (where ${kept})`.mapWith(Number),
+      cancelled: sql<number>`count(*) filter (where ${appointments.status} = 'cancelled')`.mapWith(
+        Number,
+      ),
+      noShows: sql<number>`count(*) filter (where ${appointments.status} = 'no_show')`.mapWith(
+        Number,
+      ),
+      revenue: sql<string>`coalesce(sum(${appointments.totalPrice}) filter (where ${kept}), 0)::text`,
+    })
+    .from(appointments)
+    .innerJoin(services, eq(services.id, appointments.serviceId))
+    .where(
+      and(
+        eq(appointments.professionalId, professionalId),
+        gte(appointments.appointmentDate, range.from),
+        lte(appointments.appointmentDate, range.to),
+      ),
+    )
+    .groupBy(
+      sql`grouping sets ((${weekStart}), (${appointments.serviceId}), (${weekday}), (${hour}), ())`,
+    );
+}
+
+// ------------------------------------------------ LGPD (docs/decisions/012-lgpd.md)
+
+/** Where a batch of an export stopped: the last row's position in (date, start, id) order. */
+export interface AppointmentCursor {
+  appointmentDate: string;
+  startTime: string;
+  id: string;
+}
+
+/** A batch of the professional's appointments (or one client's) after `after`, with their client and service. */
+export function listAppointmentsAfter(
+  db: Db,
+  professionalId: string,
+  directories: Directories,
+  options: { clientId?: string; after: AppointmentCursor | null; limit: number },
+) {
+  const { after } = options;
+  return selectJoined(db, directories)
+    .where(
+      and(
+        eq(appointments.professionalId, professionalId),
+        options.clientId ? eq(appointments.clientId, options.clientId) : undefined,
+        after
+          ? sql`(${appointments.appointmentDate}, ${appointments.startTime}, ${appointments.id}) > (${after.appointmentDate}::date, ${after.startTime}::time, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(appointments.appointmentDate), asc(appointments.startTime), asc(appointments.id))
+    .limit(options.limit);
+}
+
+/** Empties the notes of a client's appointments (the client typed them); returns the ids. */
+export async function clearNotesOfClient(
+  db: Db,
+  professionalId: string,
+  clientId: string,
+  now: Date,
+): Promise<string[]> {
+  const rows = await db
+    .update(appointments)
+    .set({ notes: null, updatedAt: now })
+    .where(
+      and(eq(appointments.professionalId, professionalId), eq(appointments.clientId, clientId)),
+    )
+    .returning({ id: appointments.id });
+  return rows.map((row) => row.id);
+}
+
+/** Every appointment of the professional (their occupied times go with them, by cascade). */
+export async function deleteAllOfProfessional(db: Db, professionalId: string): Promise<void> {
+  await db.delete(appointments).where(eq(appointments.professionalId, professionalId));
+}
+
+// ------------------------------------------------ a booking's appointments (features/manage)
+
+/** Every appointment of a booking, cancelled ones too, by start, with client and service. */
+export function listBookingAppointments(
+  db: Db,
+  professionalId: string,
+  directories: Directories,
+  bookingId: string,
+) {
+  return db
+    .select({ ...joinedColumns(directories), bookingId: appointments.bookingId })
+    .from(appointments)
+    .innerJoin(directories.clients, eq(directories.clients.id, appointments.clientId))
+    .innerJoin(directories.services, eq(directories.services.id, appointments.serviceId))
+    .where(
+      and(eq(appointments.professionalId, professionalId), eq(appointments.bookingId, bookingId)),
+    )
+    .orderBy(asc(appointments.appointmentDate), asc(appointments.startTime));
+}
+
+/** The booking an appointment belongs to (a dashboard appointment: its own id). */
+export async function findBookingIdOf(db: Db, professionalId: string, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ bookingId: appointments.bookingId, id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)));
+  return row ? (row.bookingId ?? row.id) : undefined;
+}
+
+/** Sets the status of the booking's appointments whose status is one of `from`. */
+export async function setBookingStatus(
+  db: Db,
+  professionalId: string,
+  bookingId: string,
+  from: readonly AppointmentStatus[],
+  to: AppointmentStatus,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(appointments)
+    .set({ status: to, updatedAt: now })
+    .where(
+      and(
+        eq(appointments.professionalId, professionalId),
+        eq(appointments.bookingId, bookingId),
+        inArray(appointments.status, [...from]),
+      ),
+    )
+    .returning({ id: appointments.id });
+  return rows.length;
+}
+
+/** Moves one appointment (status kept): its occupied time follows (the trigger). */
+export async function moveAppointment(
+  db: Db,
+  professionalId: string,
+  id: string,
+  values: { appointmentDate: string; startTime: string; endTime: string; status: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(appointments)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)));
+}
+
+/** Live appointments on one date with client and service (the WhatsApp reminders' list). */
+export function listLiveOn(db: Db, professionalId: string, directories: Directories, date: string) {
+  return db
+    .select({ ...joinedColumns(directories), bookingId: appointments.bookingId })
+    .from(appointments)
+    .innerJoin(directories.clients, eq(directories.clients.id, appointments.clientId))
+    .innerJoin(directories.services, eq(directories.services.id, appointments.serviceId))
+    .where(
+      and(
+        eq(appointments.professionalId, professionalId),
+        eq(appointments.appointmentDate, date),
+        isLive,
+      ),
+    )
+    .orderBy(asc(appointments.startTime));
 }

@@ -16,7 +16,10 @@ import {
   type DashboardPeriods,
   type appointmentUpdateSchema,
   type Page,
+  type AppointmentStatus,
 } from '@agendaki/shared';
+import type { AnyColumn } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -26,6 +29,9 @@ import { findOwnService, serviceDirectory, serviceIdsMatching } from '../service
 import { getWeek } from '../availability/service';
 // schedule/rules, not schedule/service: the latter lists appointments through this file.
 import { describeRuleBreak } from '../schedule/rules';
+import { findReminderSettings } from '../profile/service';
+// The reminder's job only (no service of features/manage, which imports this file).
+import { planReminder } from '../manage/reminder-schedule';
 import * as repo from './repo';
 
 /**
@@ -133,6 +139,26 @@ export async function listAppointments(
   return { items: rows.map(toAppointmentDto), total, page: query.page, pageSize: query.pageSize };
 }
 
+/**
+ * Every appointment of the dates [from, to] (inclusive, in the professional's zone), cancelled
+ * ones included, at most `limit`: the calendar feed, the CSV export, the day and week views.
+ */
+export async function listAppointmentsInRange(
+  { db }: DbDeps,
+  profileId: string,
+  range: { from: string; to: string },
+  limit: number,
+): Promise<Appointment[]> {
+  const rows = await repo.listAppointmentsInRange(
+    db,
+    profileId,
+    directoriesOf(db, profileId),
+    range,
+    limit,
+  );
+  return rows.map(toAppointmentDto);
+}
+
 export function getAppointment(
   { db }: DbDeps,
   profileId: string,
@@ -146,14 +172,18 @@ export function getAppointment(
  * database's exclusion constraint (SQLSTATE 23P01 -> 409), which no race can slip past.
  */
 export async function createAppointment(
-  { db }: DbDeps,
+  { db, clock }: AppointmentsDeps,
   profileId: string,
   input: CreateInput,
 ): Promise<Appointment> {
   return db.transaction(async (tx) => {
     await requireOwnClient(tx, profileId, input.clientId);
     const service = await requireOwnService(tx, profileId, input.serviceId);
+    // A dashboard appointment is a booking of one: its manage link and reminder are its own.
+    const newId = randomUUID();
     const id = await repo.insertAppointment(tx, profileId, {
+      id: newId,
+      bookingId: newId,
       clientId: input.clientId,
       serviceId: input.serviceId,
       appointmentDate: input.appointmentDate,
@@ -164,6 +194,7 @@ export async function createAppointment(
       status: input.status ?? 'scheduled',
       notes: input.notes,
     });
+    await replanBookingReminder({ db: tx, clock }, profileId, id);
     return withRuleWarning(tx, profileId, await loadAppointment(tx, profileId, id));
   });
 }
@@ -176,7 +207,7 @@ async function withRuleWarning(
 ): Promise<Appointment> {
   if (appointment.status === 'cancelled') return appointment;
   const { windows } = await getWeek({ db }, profileId);
-  const warning = await describeRuleBreak(db, profileId, windows, {
+  const warning = await describeRuleBreak({ db }, profileId, windows, {
     date: appointment.appointmentDate,
     startTime: appointment.startTime,
     endTime: appointment.endTime,
@@ -216,6 +247,9 @@ export async function updateAppointment(
       }
     }
     await repo.updateAppointment(tx, profileId, id, values, clock.now());
+    if (isNewTime || input.status !== undefined) {
+      await replanBookingReminder({ db: tx, clock }, profileId, existing.bookingId ?? id);
+    }
     const updated = await loadAppointment(tx, profileId, id);
     return isNewService || isNewTime ? withRuleWarning(tx, profileId, updated) : updated;
   });
@@ -247,6 +281,7 @@ export async function listBusyTimes(
 }
 
 export interface BookedAppointmentValues {
+  bookingId: string;
   clientId: string;
   serviceId: string;
   appointmentDate: string;
@@ -284,30 +319,24 @@ export async function insertBookedAppointments(
   });
 }
 
-/** The dashboard's counts and revenue of live appointments, previous month to today. */
-export function getAppointmentFigures(
-  { db }: DbDeps,
-  profileId: string,
-  periods: DashboardPeriods,
-) {
-  return repo.getAppointmentFigures(db, profileId, periods);
+/** The dashboard's counts and revenue, as a one-row subquery (features/dashboard, decision 015). */
+export function appointmentFigures({ db }: DbDeps, profileId: string, periods: DashboardPeriods) {
+  return repo.appointmentFigures(db, profileId, periods);
 }
 
-/** The next live appointments from a wall-clock date and time, as the agenda shows them. */
-export async function listUpcomingAppointments(
+/** The no-shows of the client in an outer query's column, as a subquery (the client list). */
+export function noShowCountOf({ db }: DbDeps, profileId: string, clientId: AnyColumn) {
+  return repo.noShowCountOf(db, profileId, clientId);
+}
+
+/** The next kept appointments from a wall-clock date and time, as a subquery (features/dashboard). */
+export function upcomingAppointments(
   { db }: DbDeps,
   profileId: string,
   from: { date: string; time: string },
   limit: number,
-): Promise<Appointment[]> {
-  const rows = await repo.listUpcomingAppointments(
-    db,
-    profileId,
-    directoriesOf(db, profileId),
-    from,
-    limit,
-  );
-  return rows.map(toAppointmentDto);
+) {
+  return repo.upcomingAppointments(db, profileId, directoriesOf(db, profileId), from, limit);
 }
 
 /**
@@ -331,4 +360,149 @@ export async function listLiveAppointmentsBetween(
     startTime: formatTime(row.startTime),
     endTime: formatTime(row.endTime),
   }));
+}
+
+/** The grouped figures of Relatórios for [from, to] in one statement (features/reports). */
+export function getReportGroups(
+  { db }: DbDeps,
+  profileId: string,
+  range: { from: string; to: string },
+) {
+  return repo.getReportGroups(db, profileId, { services: serviceDirectory(db, profileId) }, range);
+}
+
+// ------------------------------------------------ for features/privacy (docs/decisions/012-lgpd.md)
+
+/**
+ * Every appointment of the professional, or of one client, by date and time, read in batches
+ * by key (never OFFSET): an export of 100,000 appointments holds one batch at a time.
+ */
+export async function* streamAppointments(
+  { db }: DbDeps,
+  profileId: string,
+  options: { clientId?: string; batchSize?: number } = {},
+): AsyncGenerator<Appointment> {
+  const limit = options.batchSize ?? 1000;
+  let after: repo.AppointmentCursor | null = null;
+  for (;;) {
+    const rows = await repo.listAppointmentsAfter(db, profileId, directoriesOf(db, profileId), {
+      clientId: options.clientId,
+      after,
+      limit,
+    });
+    for (const row of rows) yield toAppointmentDto(row);
+    if (rows.length < limit) return;
+    const last = rows[rows.length - 1]!;
+    after = { appointmentDate: last.appointmentDate, startTime: last.startTime, id: last.id };
+  }
+}
+
+/** A client's data erased: their appointments stay, without the notes they typed. Returns the ids. */
+export function clearClientNotes(
+  { db, clock }: AppointmentsDeps,
+  profileId: string,
+  clientId: string,
+): Promise<string[]> {
+  return repo.clearNotesOfClient(db, profileId, clientId, clock.now());
+}
+
+/** An account deleted: its appointments go first (a service cannot go while one points at it). */
+export function deleteAllAppointments({ db }: DbDeps, profileId: string): Promise<void> {
+  return repo.deleteAllOfProfessional(db, profileId);
+}
+
+// ------------------------------------------------ a booking's appointments (features/manage)
+
+/** A booking's appointments, cancelled ones too, by start (times "HH:MM"). */
+export async function listBookingAppointments(
+  { db }: DbDeps,
+  profileId: string,
+  bookingId: string,
+) {
+  const rows = await repo.listBookingAppointments(
+    db,
+    profileId,
+    directoriesOf(db, profileId),
+    bookingId,
+  );
+  return rows.map((row) => ({
+    ...toAppointmentDto(row),
+    bookingId: row.bookingId ?? row.id,
+  }));
+}
+
+/** The booking an appointment belongs to, if the appointment is the professional's. */
+export function findBookingIdOf({ db }: DbDeps, profileId: string, id: string) {
+  return repo.findBookingIdOf(db, profileId, id);
+}
+
+/**
+ * Puts the booking's e-mail reminder before its first live appointment, or removes it
+ * (features/manage/reminder-schedule.ts). In `db`'s transaction, after the change.
+ */
+export async function replanBookingReminder(
+  { db, clock }: AppointmentsDeps,
+  profileId: string,
+  bookingId: string,
+): Promise<void> {
+  const rows = await repo.listBookingAppointments(
+    db,
+    profileId,
+    directoriesOf(db, profileId),
+    bookingId,
+  );
+  const first = rows.find((row) => row.status !== 'cancelled');
+  const settings = await findReminderSettings({ db }, profileId);
+  if (!settings) return;
+  await planReminder(db, {
+    professionalId: profileId,
+    bookingId,
+    start: first ? { date: first.appointmentDate, time: formatTime(first.startTime) } : null,
+    timeZone: settings.timezone,
+    reminderHours: settings.reminderHours,
+    now: clock.now(),
+  });
+}
+
+/** Sets the status of the booking's appointments now in one of `from`; how many changed. */
+export function setBookingStatus(
+  { db, clock }: AppointmentsDeps,
+  profileId: string,
+  bookingId: string,
+  from: readonly AppointmentStatus[],
+  to: AppointmentStatus,
+): Promise<number> {
+  return repo.setBookingStatus(db, profileId, bookingId, from, to, clock.now());
+}
+
+/**
+ * Moves a booking's live appointments to new times in `db`'s transaction: first all are
+ * released (cancelled, their occupied time freed), then each is put at its new time as
+ * `scheduled`, so the old times never block the new ones; the exclusion constraint decides
+ * against everyone else (23P01 for the caller to map).
+ */
+export async function moveBooking(
+  { db, clock }: AppointmentsDeps,
+  profileId: string,
+  bookingId: string,
+  moves: readonly { id: string; appointmentDate: string; startTime: string; endTime: string }[],
+): Promise<void> {
+  const now = clock.now();
+  await repo.setBookingStatus(
+    db,
+    profileId,
+    bookingId,
+    ['scheduled', 'confirmed'],
+    'cancelled',
+    now,
+  );
+  for (const move of moves) {
+    await repo.moveAppointment(db, profileId, move.id, { ...move, status: 'scheduled' }, now);
+  }
+}
+
+/** Live appointments on `date` with client and service, by start (WhatsApp reminders). */
+export async function listLiveAppointmentsOn({ db }: DbDeps, profileId: string, date: string) {
+  const rows = await repo.listLiveOn(db, profileId, directoriesOf(db, profileId), date);
+  return rows.map((row) => ({ ...toAppointmentDto(row), bookingId: row.bookingId ?? row.id }));
 }

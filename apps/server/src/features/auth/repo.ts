@@ -1,6 +1,8 @@
 import { and, eq, like, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { account, appSettings, session, user, verification } from '../../db/schema';
+import type { ProfileOfUser } from '../profile/service';
+import type { BillingOfUser } from '../subscription/service';
 
 export type UserRow = typeof user.$inferSelect;
 
@@ -173,6 +175,38 @@ export async function insertConfirmedUserUnlessPresent(
   return true;
 }
 
+/**
+ * The session of a token with its user, and the profile and subscription subqueries written by
+ * features/profile and features/subscription (one owner per table, decision 010): what every
+ * authenticated request needs, in one statement, prepared once (decision 015).
+ */
+export function prepareSignedInLookup(
+  db: Db,
+  joins: { profile: ProfileOfUser; billing: BillingOfUser },
+) {
+  const { profile, billing } = joins;
+  return db
+    .select({
+      token: session.token,
+      expiresAt: session.expiresAt,
+      userId: user.id,
+      email: user.email,
+      profileId: profile.id,
+      timezone: profile.timezone,
+      status: billing.status,
+      trialEnd: billing.trialEnd,
+      currentPeriodEnd: billing.currentPeriodEnd,
+      cancelAtPeriodEnd: billing.cancelAtPeriodEnd,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(profile, eq(profile.userId, session.userId))
+    .leftJoin(billing, eq(billing.userId, session.userId))
+    .where(eq(session.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('agendaki_signed_in');
+}
+
 // ---------------------------------------------------------------- app_settings (the auth secret)
 
 export async function insertSettingUnlessSet(db: Db, key: string, value: string): Promise<void> {
@@ -185,4 +219,13 @@ export async function insertSettingUnlessSet(db: Db, key: string, value: string)
 export async function findSetting(db: Db, key: string): Promise<string | undefined> {
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
   return row?.value;
+}
+
+/**
+ * "Excluir minha conta" (docs/decisions/012-lgpd.md): the user's tokens, then the user, whose
+ * sessions, credential, profile (and everything keyed by it) and subscription go by cascade.
+ */
+export async function deleteUserCascade(db: Db, userId: string): Promise<void> {
+  await db.delete(verification).where(eq(verification.value, userId));
+  await db.delete(user).where(eq(user.id, userId));
 }

@@ -44,3 +44,14 @@ export async function replaceWeek(
   await repo.replaceWeek(deps.db, professionalId, input.windows);
   return getWeek(deps, professionalId);
 }
+
+/** The saved windows as stored (none when the default week applies), for "Exportar tudo". */
+export async function listSavedWindows({ db }: AvailabilityDeps, professionalId: string) {
+  const rows = await repo.listWindows(db, professionalId);
+  return rows.map((row) => ({
+    dayOfWeek: row.dayOfWeek,
+    startTime: formatTime(row.startTime),
+    endTime: formatTime(row.endTime),
+    isActive: row.isActive,
+  }));
+}

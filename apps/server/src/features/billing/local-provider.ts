@@ -27,6 +27,8 @@ export function createLocalProvider(options: { publicUrl: string }): PaymentProv
     async createPortal(_customer: BillingCustomer, intent: PortalIntent) {
       return `${page}?intent=${intent}`;
     },
+    // The demonstration keeps its subscription only in our own row, which the deletion removes.
+    async cancelSubscription(_customer: BillingCustomer) {},
     parseWebhook(): ProviderEvent {
       throw new AppError(
         'NOT_FOUND',

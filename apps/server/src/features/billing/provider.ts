@@ -31,6 +31,11 @@ export interface PaymentProvider {
   createCheckout(customer: BillingCustomer): Promise<string>;
   /** The address of the provider's page to manage the subscription or cancel its renewal. */
   createPortal(customer: BillingCustomer, intent: PortalIntent): Promise<string>;
+  /**
+   * Ends the subscription at the provider now, without a refund or a last invoice: the
+   * account is being deleted (docs/decisions/012-lgpd.md). Nothing to end is not an error.
+   */
+  cancelSubscription(customer: BillingCustomer): Promise<void>;
   /** Verifies a webhook delivery against its RAW body and returns the event; throws 400 if forged or stale. */
   parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders, receivedAt: Date): ProviderEvent;
 }

@@ -29,3 +29,8 @@ export async function setEventOutcome(
 ): Promise<void> {
   await db.update(billingEvents).set({ outcome, userId }).where(eq(billingEvents.id, id));
 }
+
+/** The user's recorded provider events (docs/decisions/012-lgpd.md: an account deleted). */
+export async function deleteEventsOfUser(db: Db, userId: string): Promise<void> {
+  await db.delete(billingEvents).where(eq(billingEvents.userId, userId));
+}

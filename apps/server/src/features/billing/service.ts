@@ -26,7 +26,12 @@ import {
   type LocalSubscriptionState,
 } from './local-provider';
 import type { BillingCustomer, PaymentProvider, ProviderEvent } from './provider';
-import { recordEventUnlessSeen, setEventOutcome, type EventOutcome } from './repo';
+import {
+  deleteEventsOfUser,
+  recordEventUnlessSeen,
+  setEventOutcome,
+  type EventOutcome,
+} from './repo';
 
 export interface BillingDeps {
   db: Db;
@@ -292,4 +297,25 @@ export async function cancelDemoSubscription(
   const state = row && access.isActive && !row.cancelAtPeriodEnd && localState(userId, row, true);
   if (!state) throw new AppError('CONFLICT', NOTHING_TO_CANCEL_MESSAGE);
   await applyProviderEvent(deps.db, 'local', buildSubscriptionUpdatedEvent(state, now), now);
+}
+
+// ------------------------------------------------------------------ account deletion
+
+/**
+ * "Excluir minha conta" (docs/decisions/012-lgpd.md): the subscription ends at the provider
+ * first; should the provider fail, the account is not deleted and the person may retry.
+ */
+export async function cancelSubscriptionAtProvider(
+  deps: Pick<BillingDeps, 'db' | 'provider'>,
+  professional: Professional,
+): Promise<void> {
+  const row = await findSubscription(deps, professional.userId);
+  const customer = toCustomer(professional, row);
+  if (!customer.subscriptionId || row?.status === 'canceled') return;
+  await deps.provider.cancelSubscription(customer);
+}
+
+/** Forgets the provider events recorded for the user. */
+export function deleteBillingEventsOfUser({ db }: { db: Db }, userId: string): Promise<void> {
+  return deleteEventsOfUser(db, userId);
 }

@@ -24,6 +24,8 @@ const UNAVAILABLE_MESSAGE =
   'Não foi possível abrir a página de pagamento agora. Tente novamente em instantes.';
 const PRICE_MISMATCH_MESSAGE =
   'O pagamento está indisponível no momento: o preço configurado não confere. Tente novamente mais tarde.';
+const CANCEL_UNAVAILABLE_MESSAGE =
+  'Não foi possível cancelar a assinatura no Stripe agora, e nada foi excluído. Tente novamente em instantes.';
 export const INVALID_SIGNATURE_MESSAGE = 'Assinatura do webhook inválida.';
 
 function toConnection(apiBase: string | undefined) {
@@ -64,13 +66,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   const billingPage = `${options.publicUrl}${BILLING_PAGE}`;
   let priceChecked: Promise<void> | undefined;
 
-  async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
+  async function call<T>(
+    what: string,
+    request: () => Promise<T>,
+    message = UNAVAILABLE_MESSAGE,
+  ): Promise<T> {
     try {
       return await request();
     } catch (error) {
       if (error instanceof AppError) throw error;
       options.log.error({ err: error }, `stripe: ${what} failed`);
-      throw new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE);
+      throw new AppError('UNAVAILABLE', message);
     }
   }
 
@@ -153,6 +159,27 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         }),
       );
       return session.url;
+    },
+
+    async cancelSubscription(customer: BillingCustomer) {
+      const subscriptionId = customer.subscriptionId;
+      if (!subscriptionId) return;
+      await call(
+        'cancel',
+        async () => {
+          try {
+            await stripe.subscriptions.cancel(subscriptionId, {
+              invoice_now: false,
+              prorate: false,
+            });
+          } catch (error) {
+            // Already cancelled or deleted at Stripe: nothing left to end.
+            if ((error as { code?: unknown }).code === 'resource_missing') return;
+            throw error;
+          }
+        },
+        CANCEL_UNAVAILABLE_MESSAGE,
+      );
     },
 
     parseWebhook(rawBody, headers, receivedAt): ProviderEvent {

@@ -21,6 +21,8 @@ export interface IcsEvent {
   endTime: string;
   summary: string;
   description: string;
+  /** The business address (LOCATION), when the professional has one. */
+  location?: string | null;
 }
 
 export interface IcsCalendar {
@@ -105,6 +107,7 @@ export function buildIcs(calendar: IcsCalendar): string {
       `DTEND:${toIcsUtc(end)}`,
       `SUMMARY:${escapeIcsText(event.summary)}`,
       `DESCRIPTION:${escapeIcsText(event.description)}`,
+      ...(event.location ? [`LOCATION:${escapeIcsText(event.location)}`] : []),
       'STATUS:CONFIRMED',
       'TRANSP:OPAQUE',
       'END:VEVENT',

@@ -2,6 +2,7 @@ import {
   formatCurrencyFromCents,
   formatIsoDate,
   formatPhone,
+  mapUrlFor,
   PRODUCT_NAME,
   type BookedAppointment,
 } from '@agendaki/shared';
@@ -14,7 +15,7 @@ export interface BookingMailData {
   professionalEmail: string;
   professionalPhone: string | null;
   clientName: string;
-  clientEmail: string;
+  clientEmail: string | null;
   clientPhone: string | null;
   notes: string | null;
   date: string;
@@ -22,6 +23,11 @@ export interface BookingMailData {
   totalPriceCents: number;
   /** The professional's agenda, from PUBLIC_URL. */
   agendaLink: string;
+  /** The /privacidade page (docs/decisions/012-lgpd.md). */
+  privacyLink: string;
+  /** The client's manage link (features/manage). */
+  manageUrl: string;
+  address: string | null;
   ics: string;
 }
 
@@ -88,13 +94,11 @@ function timeRange(data: BookingMailData): string {
 }
 
 /** To the client: services, date, time, business, total, and the .ics for their calendar. */
-export function renderClientConfirmation(data: BookingMailData): OutgoingMail {
+export function renderClientConfirmation(data: BookingMailData, to: string): OutgoingMail {
   const date = formatIsoDate(data.date);
-  const contact = data.professionalPhone
-    ? `Para remarcar ou cancelar, fale com ${data.businessName} pelo telefone ${data.professionalPhone}.`
-    : `Para remarcar ou cancelar, fale diretamente com ${data.businessName}.`;
+  const contact = `Para confirmar presença, remarcar ou cancelar: ${data.manageUrl}`;
   const mail = render(
-    data.clientEmail,
+    to,
     `Agendamento confirmado: ${data.businessName}, ${date} às ${data.appointments[0]!.startTime}`,
     `Olá, ${data.clientName}!`,
     {
@@ -104,10 +108,20 @@ export function renderClientConfirmation(data: BookingMailData): OutgoingMail {
         ['Horário', timeRange(data)],
         ['Profissional', data.professionalName],
         ['Total', formatCurrencyFromCents(data.totalPriceCents)],
+        ...(data.address
+          ? [
+              ['Endereço', data.address] as [string, string],
+              ['Mapa', mapUrlFor(data.address)] as [string, string],
+            ]
+          : []),
         ...(data.notes ? [['Observações', data.notes] as [string, string]] : []),
       ],
       list: serviceLines(data),
-      closing: ['O arquivo agendamento.ics em anexo adiciona o horário à sua agenda.', contact],
+      closing: [
+        'O arquivo agendamento.ics em anexo adiciona o horário à sua agenda.',
+        contact,
+        `Como seus dados são usados e como pedir uma cópia ou a exclusão: ${data.privacyLink}`,
+      ],
     },
   );
   return {
@@ -135,7 +149,7 @@ export function renderProfessionalNotice(data: BookingMailData): OutgoingMail {
         ['Data', date],
         ['Horário', timeRange(data)],
         ['Cliente', data.clientName],
-        ['E-mail', data.clientEmail],
+        ...(data.clientEmail ? [['E-mail', data.clientEmail] as [string, string]] : []),
         ...(data.clientPhone
           ? [['Telefone', formatPhone(data.clientPhone)] as [string, string]]
           : []),

@@ -16,7 +16,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   db: Db;
   cache: PublicReadCache;
   publicUrl: string;
-}> = async (app, { db, cache, publicUrl }) => {
+  manageKey: Buffer;
+}> = async (app, { db, cache, publicUrl, manageKey }) => {
   app.post(
     '/api/public/bookings',
     {
@@ -37,7 +38,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const booking = await createBooking(
-        { db, cache, clock: app.clock, publicUrl, ip: request.ip },
+        { db, cache, clock: app.clock, publicUrl, manageKey, ip: request.ip },
         request.body,
       );
       reply.header('Cache-Control', 'no-store');

@@ -1,8 +1,7 @@
 import {
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
-  planConsecutiveAppointments,
+  MOBILE_REQUIRED_MESSAGE,
   SLOT_TAKEN_MESSAGE,
-  SLOT_UNAVAILABLE_MESSAGE,
   sumDurations,
   sumPriceCents,
   toCents,
@@ -14,19 +13,20 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import { insertBookedAppointments } from '../appointments/service';
-import { findOrCreateClientByEmail } from '../clients/service';
+import { findOrCreateClientByContact } from '../clients/service';
 import { isDemoProfessional } from '../demo/data';
 import { enqueueMails } from '../mail/service';
+import { planReminder } from '../manage/reminder-schedule';
+import { brazilianMobile } from '../manage/phone';
+import { ensureManageLink } from '../manage/service';
 import type { PublicReadCache } from '../public-profile/cache';
 import {
-  computeSlots,
+  planOfferedTime,
   requireBookableProfessional,
   requireBookableServices,
-  requireNotPaused,
   type BookableProfessional,
 } from '../public-profile/service';
 import { bookingFingerprint } from './fingerprint';
-import { loadSchedule, lockProfessional } from '../schedule/service';
 import { buildIcs } from './ics';
 import { consumeBookedMinutes, visitorKey } from './limits';
 import { renderClientConfirmation, renderProfessionalNotice, type BookingMailData } from './mails';
@@ -40,6 +40,8 @@ export interface BookingDeps {
   cache: PublicReadCache;
   clock: Clock;
   publicUrl: string;
+  /** The manage links' key (features/manage/token.ts). */
+  manageKey: Buffer;
   /** The visitor's address: the minutes it books with one professional are limited. */
   ip: string;
 }
@@ -85,6 +87,14 @@ async function book(
   const reads = { db: tx, cache: deps.cache };
   const catalog = await requireBookableProfessional(reads, input.professionalId, now, 'id');
   const professional = catalog.profile;
+  // E-mail required (the default), or phone-first: then a Brazilian mobile is required.
+  const mobile = brazilianMobile(input.clientPhone);
+  if (professional.clientEmailRequired && !input.clientEmail) {
+    throw new AppError('VALIDATION', 'Email inválido');
+  }
+  if (!professional.clientEmailRequired && !mobile) {
+    throw new AppError('VALIDATION', MOBILE_REQUIRED_MESSAGE);
+  }
   const requestFingerprint = bookingFingerprint(professional.id, input);
   const bookingId = await repo.claimIdempotencyKey(
     tx,
@@ -100,33 +110,18 @@ async function book(
     if (stored.requestFingerprint !== requestFingerprint) {
       throw new AppError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_REUSED_MESSAGE);
     }
-    return stored.response;
+    // The link is never stored in clear: computed again from the booking's row.
+    const manageUrl = await ensureManageLink(
+      { db: tx, key: deps.manageKey, publicUrl: deps.publicUrl },
+      professional.id,
+      stored.response.bookingId,
+      now,
+    );
+    return { ...stored.response, manageUrl };
   }
 
   const services = requireBookableServices(catalog, input.serviceIds);
-  // Every rule is checked again under the professional's lock, read from this transaction: a
-  // day closed, time off or rules saved just before are seen (docs/decisions/009-real-week.md).
-  // Shared between bookings, unless a daily cap makes them count each other (the cached rules
-  // choose; a cap set a moment ago is caught by the fresh read).
-  const capped = catalog.schedule.rules.maxBookingsPerDay !== null;
-  await lockProfessional(tx, professional.id, capped ? 'exclusive' : 'share');
-  let schedule = await loadSchedule(tx, professional.id, input.date);
-  if (!capped && schedule.rules.maxBookingsPerDay !== null) {
-    await lockProfessional(tx, professional.id, 'exclusive');
-    schedule = await loadSchedule(tx, professional.id, input.date);
-  }
-  requireNotPaused(schedule);
-  const offered = await computeSlots(reads, catalog, {
-    date: input.date,
-    services,
-    now,
-    busy: false,
-    schedule,
-  });
-  const plan = planConsecutiveAppointments(input.time, services);
-  if (!offered.includes(input.time) || !plan) {
-    throw new AppError('SLOT_UNAVAILABLE', SLOT_UNAVAILABLE_MESSAGE);
-  }
+  const plan = await planOfferedTime(reads, catalog, { ...input, services, now });
   await consumeBookedMinutes(
     tx,
     deps.clock,
@@ -134,15 +129,17 @@ async function book(
     sumDurations(services),
   );
 
-  const client = await findOrCreateClientByEmail({ db: tx, clock: deps.clock }, professional.id, {
+  const client = await findOrCreateClientByContact({ db: tx, clock: deps.clock }, professional.id, {
     name: input.clientName,
     email: input.clientEmail,
     phone: input.clientPhone,
+    mobile,
   });
   const inserted = await insertBookedAppointments(
     { db: tx },
     professional.id,
     plan.map((step, index) => ({
+      bookingId,
       clientId: client.id,
       serviceId: step.service.id,
       appointmentDate: input.date,
@@ -169,8 +166,29 @@ async function book(
     totalPriceCents: sumPriceCents(appointments),
   };
   await repo.storeResponse(tx, professional.id, bookingId, response);
-  await queueMails(tx, deps, { professional, input, response, now });
-  return response;
+  const manageUrl = await ensureManageLink(
+    { db: tx, key: deps.manageKey, publicUrl: deps.publicUrl },
+    professional.id,
+    bookingId,
+    now,
+  );
+  await planReminder(tx, {
+    professionalId: professional.id,
+    bookingId,
+    start: { date: input.date, time: input.time },
+    timeZone: professional.timezone,
+    reminderHours: isDemoProfessional(professional.userId) ? 0 : professional.reminderHours,
+    now,
+  });
+  await queueMails(tx, deps, {
+    professional,
+    input,
+    response,
+    now,
+    manageUrl,
+    clientId: client.id,
+  });
+  return { ...response, manageUrl };
 }
 
 async function queueMails(
@@ -181,9 +199,11 @@ async function queueMails(
     input: ParsedBooking;
     response: BookingResponse;
     now: Date;
+    manageUrl: string;
+    clientId: string;
   },
 ): Promise<void> {
-  const { professional, input, response, now } = booking;
+  const { professional, input, response, now, manageUrl, clientId } = booking;
   const ics = buildIcs({
     timeZone: professional.timezone,
     now,
@@ -193,7 +213,8 @@ async function queueMails(
       startTime: appointment.startTime,
       endTime: appointment.endTime,
       summary: `${appointment.serviceName} - ${professional.businessName}`,
-      description: `Profissional: ${professional.professionalName}`,
+      description: `Profissional: ${professional.professionalName}\nRemarcar ou cancelar: ${manageUrl}`,
+      location: professional.address,
     })),
   });
   const data: BookingMailData = {
@@ -209,11 +230,16 @@ async function queueMails(
     appointments: response.appointments,
     totalPriceCents: response.totalPriceCents,
     agendaLink: `${deps.publicUrl}/dashboard/appointments`,
+    privacyLink: `${deps.publicUrl}/privacidade`,
+    manageUrl,
+    address: professional.address,
     ics,
   };
   // Nobody reads the demo professional's mailbox (features/demo).
+  // Phone-first clients may give no e-mail: the success screen has the .ics and the link.
+  const toClient = input.clientEmail ? [renderClientConfirmation(data, input.clientEmail)] : [];
   const mails = isDemoProfessional(professional.userId)
-    ? [renderClientConfirmation(data)]
-    : [renderClientConfirmation(data), renderProfessionalNotice(data)];
-  await enqueueMails({ db: tx }, mails, now);
+    ? toClient
+    : [...toClient, renderProfessionalNotice(data)];
+  await enqueueMails({ db: tx }, mails, now, { professionalId: professional.id, clientId });
 }

@@ -1,5 +1,5 @@
-import { toSearchTerm } from '@agendaki/shared';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { ERASED_CLIENT_NAME, toSearchTerm } from '@agendaki/shared';
+import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients } from '../../db/schema';
 import { isUuid } from '../../lib/params';
@@ -32,6 +32,8 @@ export interface ListClientsOptions {
   sort: 'recent' | 'name';
   limit: number;
   offset: number;
+  /** Each client's no-shows as a subquery on the client's id (features/appointments owns them). */
+  noShowCount?: (clientId: AnyColumn) => SQL<number>;
 }
 
 export async function listClients(db: Db, professionalId: string, options: ListClientsOptions) {
@@ -43,14 +45,25 @@ export async function listClients(db: Db, professionalId: string, options: ListC
     options.sort === 'name'
       ? [asc(sql`agendaki_unaccent(lower(${clients.name}))`), asc(clients.id)]
       : [desc(clients.createdAt), desc(clients.id)];
-  const rows = await db
-    .select()
+  const countAll = db.select({ value: count() }).from(clients).where(where);
+  // The total rides along as a subquery the database runs once: one statement per page
+  // (docs/decisions/015). A later page past the end has no row to carry it: counted apart.
+  const page = await db
+    .select({
+      row: clients,
+      noShowCount: options.noShowCount?.(clients.id) ?? sql<number>`0`.mapWith(Number),
+      total: sql<number>`(${countAll})`.mapWith(Number),
+    })
     .from(clients)
     .where(where)
     .orderBy(...order)
     .limit(options.limit)
     .offset(options.offset);
-  const [total] = await db.select({ value: count() }).from(clients).where(where);
+  const rows = page.map((item) => ({ ...item.row, noShowCount: item.noShowCount }));
+  if (page[0]) return { rows, total: page[0].total };
+  // Nothing from the start: nothing at all.
+  if (options.offset === 0) return { rows, total: 0 };
+  const [total] = await countAll;
   return { rows, total: total?.value ?? 0 };
 }
 
@@ -190,17 +203,79 @@ export function clientIdsMatching(db: Db, professionalId: string, search: string
     .where(and(eq(clients.professionalId, professionalId), clientSearchCondition(search)));
 }
 
-/** How many clients the professional has, and how many arrived since `since`. */
-export async function countClients(db: Db, professionalId: string, since: Date) {
-  const [row] = await db
+/**
+ * How many clients the professional has, and how many arrived since `since`, as a one-row
+ * subquery features/dashboard joins (its page is one statement, decision 015).
+ */
+export function clientFigures(db: Db, professionalId: string, since: Date) {
+  return db
     .select({
-      total: sql<number>`count(*)`.mapWith(Number),
+      total: sql<number>`count(*)`.as('clients_total'),
       newSince:
-        sql<number>`count(*) filter (where ${clients.createdAt} >= ${since.toISOString()}::timestamptz)`.mapWith(
-          Number,
+        sql<number>`count(*) filter (where ${clients.createdAt} >= ${since.toISOString()}::timestamptz)`.as(
+          'new_clients',
         ),
     })
     .from(clients)
-    .where(eq(clients.professionalId, professionalId));
-  return row!;
+    .where(eq(clients.professionalId, professionalId))
+    .as('client_figures');
+}
+
+// ------------------------------------------------ LGPD (docs/decisions/012-lgpd.md)
+
+/** "Excluir dados pessoais": the row stays (its appointments point at it), the person goes. */
+export async function eraseClient(
+  db: Db,
+  professionalId: string,
+  id: string,
+  now: Date,
+): Promise<ClientRow | undefined> {
+  const erased = { name: ERASED_CLIENT_NAME, email: null, phone: null, notes: null };
+  return updateClient(db, professionalId, id, erased, now);
+}
+
+/** A batch of the professional's clients after `afterId`, by id: an export walks them all. */
+export function listClientsAfter(
+  db: Db,
+  professionalId: string,
+  afterId: string | null,
+  limit: number,
+): Promise<ClientRow[]> {
+  return db
+    .select()
+    .from(clients)
+    .where(
+      and(
+        eq(clients.professionalId, professionalId),
+        afterId ? sql`${clients.id} > ${afterId}` : undefined,
+      ),
+    )
+    .orderBy(asc(clients.id))
+    .limit(limit);
+}
+
+/**
+ * The professional's oldest client whose phone, digits only, is one of `variants` (a mobile
+ * with and without the country code): phone-first bookings match clients so (features/booking).
+ */
+export async function findClientByPhone(
+  db: Db,
+  professionalId: string,
+  variants: readonly string[],
+): Promise<ClientRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(
+      and(
+        eq(clients.professionalId, professionalId),
+        sql`regexp_replace(${clients.phone}, '\\D', '', 'g') IN (${sql.join(
+          variants.map((v) => sql`${v}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .orderBy(asc(clients.createdAt))
+    .limit(1);
+  return row;
 }

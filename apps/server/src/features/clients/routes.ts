@@ -1,5 +1,6 @@
 import {
   clientInputSchema,
+  clientListItemSchema,
   clientListQuerySchema,
   clientSchema,
   clientUpdateSchema,
@@ -7,6 +8,7 @@ import {
 } from '@agendaki/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { noShowCountOf } from '../appointments/service';
 import * as clients from './service';
 import { idParams } from '../../lib/params';
 
@@ -17,10 +19,19 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/api/clients',
     {
       onRequest: app.requireProfessional,
-      schema: { querystring: clientListQuerySchema, response: { 200: pageSchema(clientSchema) } },
+      schema: {
+        querystring: clientListQuerySchema,
+        response: { 200: pageSchema(clientListItemSchema) },
+      },
     },
-    async (request) =>
-      clients.listClients(deps, request.getProfessional().profileId, request.query),
+    async (request) => {
+      const professionalId = request.getProfessional().profileId;
+      // The card counts the client's no-shows (features/appointments owns the appointments),
+      // in the page's own statement.
+      return clients.listClients(deps, professionalId, request.query, (clientId) =>
+        noShowCountOf(deps, professionalId, clientId),
+      );
+    },
   );
 
   app.get(

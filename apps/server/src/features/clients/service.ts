@@ -1,5 +1,6 @@
 import type {
   Client,
+  ClientListItem,
   clientInputSchema,
   clientListQuerySchema,
   clientUpdateSchema,
@@ -51,14 +52,17 @@ export async function listClients(
   { db }: DbDeps,
   professionalId: string,
   query: ListQuery,
-): Promise<Page<Client>> {
+  noShowCount?: repo.ListClientsOptions['noShowCount'],
+): Promise<Page<ClientListItem>> {
   const { rows, total } = await repo.listClients(db, professionalId, {
     search: query.search,
     sort: query.sort,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
+    noShowCount,
   });
-  return { items: rows.map(toClientDto), total, page: query.page, pageSize: query.pageSize };
+  const items = rows.map((row) => ({ ...toClientDto(row), noShowCount: row.noShowCount }));
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getClient(
@@ -161,10 +165,76 @@ export async function isOwnClient(
   return (await repo.findClient(db, professionalId, id)) !== undefined;
 }
 
-export function countClients(
+/** Clients in all and new since `since`, as a one-row subquery (features/dashboard). */
+export function clientFigures({ db }: DbDeps, professionalId: string, since: Date) {
+  return repo.clientFigures(db, professionalId, since);
+}
+
+// ------------------------------------------------ for features/privacy (docs/decisions/012-lgpd.md)
+
+/** The client as stored, or 404: the caller is about to export or erase them. */
+export async function requireOwnClient(
   { db }: DbDeps,
   professionalId: string,
-  since: Date,
-): Promise<{ total: number; newSince: number }> {
-  return repo.countClients(db, professionalId, since);
+  id: string,
+): Promise<Client> {
+  const row = await repo.findClient(db, professionalId, id);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toClientDto(row);
+}
+
+/** Name becomes "Cliente removido"; e-mail, phone and notes emptied. Pass the transaction. */
+export async function eraseClientData(
+  { db, clock }: ClientsDeps,
+  professionalId: string,
+  id: string,
+): Promise<Client> {
+  const row = await repo.eraseClient(db, professionalId, id, clock.now());
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toClientDto(row);
+}
+
+/** Every client of the professional, read in batches by id: flat in memory for any count. */
+export async function* streamClients(
+  { db }: DbDeps,
+  professionalId: string,
+  batchSize = 1000,
+): AsyncGenerator<Client> {
+  let afterId: string | null = null;
+  for (;;) {
+    const rows = await repo.listClientsAfter(db, professionalId, afterId, batchSize);
+    for (const row of rows) yield toClientDto(row);
+    if (rows.length < batchSize) return;
+    afterId = rows[rows.length - 1]!.id;
+  }
+}
+
+/**
+ * A public booking's client (docs/decisions/013-after-the-booking.md, phone-first clients):
+ * matched by e-mail when one is given, else by the mobile number (`mobile`: "5511987654321"),
+ * else created. In the booking's transaction.
+ */
+export async function findOrCreateClientByContact(
+  deps: ClientsDeps,
+  professionalId: string,
+  input: { name: string; email: string | null; phone: string | null; mobile: string | null },
+): Promise<{ id: string; isNew: boolean }> {
+  if (input.email) {
+    return findOrCreateClientByEmail(deps, professionalId, { ...input, email: input.email });
+  }
+  if (input.mobile) {
+    const national = input.mobile.replace(/^55/, '');
+    const existing = await repo.findClientByPhone(deps.db, professionalId, [
+      input.mobile,
+      national,
+    ]);
+    if (existing) return { id: existing.id, isNew: false };
+  }
+  const created = await repo.insertClient(deps.db, professionalId, {
+    name: input.name,
+    email: null,
+    phone: input.phone,
+    notes: null,
+  });
+  return { id: created.id, isNew: true };
 }

@@ -13,19 +13,19 @@ const DEMO_BLOCK = { startTime: '12:00', endTime: '13:00', note: 'Almoço com fo
  * no date closed and no block ahead, so running it again adds nothing.
  */
 export async function ensureDemoSchedule(db: Db, profileId: string, today: string): Promise<void> {
-  if ((await listExceptions(db, profileId, today)).length === 0) {
+  if ((await listExceptions({ db }, profileId, today)).length === 0) {
     const [holiday] = findHolidays(null, today, addDaysToDate(today, 365));
     if (holiday) {
-      await saveException(db, profileId, holiday.date, { windows: [], note: holiday.name });
+      await saveException({ db }, profileId, holiday.date, { windows: [], note: holiday.name });
     }
   }
   const horizon = { from: today, to: addDaysToDate(today, DEMO_DAYS_AHEAD) };
-  if ((await listBlocks(db, profileId, horizon)).length > 0) return;
+  if ((await listBlocks({ db }, profileId, horizon)).length > 0) return;
   for (let offset = 1; offset <= DEMO_DAYS_AHEAD; offset += 1) {
     const date = addDaysToDate(today, offset);
     if (getWeekday(date) !== 6) continue;
     try {
-      await db.transaction((tx) => addBlock(tx, profileId, { date, ...DEMO_BLOCK }));
+      await db.transaction((tx) => addBlock({ db: tx }, profileId, { date, ...DEMO_BLOCK }));
     } catch (error) {
       // A visitor booked that hour: their appointment stays, the block is skipped.
       if (getSqlState(error) !== SQLSTATE.EXCLUSION_VIOLATION) throw error;

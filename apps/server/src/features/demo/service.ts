@@ -86,6 +86,8 @@ export async function seedDemoData(deps: DemoDeps): Promise<DemoSeedResult> {
         customLink: DEMO_LINK,
         isActive: true,
         timezone: DEFAULT_TIMEZONE,
+        // Its clients are made up: no e-mail reminders (features/manage).
+        reminderHours: 0,
         createdAt: now,
         updatedAt: now,
       },
@@ -104,7 +106,7 @@ export async function seedDemoData(deps: DemoDeps): Promise<DemoSeedResult> {
       clientIds.push((await findOrCreateClientByEmail({ ...deps, db: tx }, profile.id, client)).id);
     }
     const today = zonedToday(now, profile.timezone);
-    const appointmentsAdded = await topUpAppointments(tx, {
+    const appointmentsAdded = await topUpAppointments(tx, deps.clock, {
       profileId: profile.id,
       today,
       services,
@@ -146,6 +148,7 @@ async function ensureServices(
 /** For each coming open day without appointments, a few at fixed times; skips any that clash. */
 async function topUpAppointments(
   db: Db,
+  clock: Clock,
   demo: {
     profileId: string;
     today: string;
@@ -165,7 +168,7 @@ async function topUpAppointments(
         : DEMO_WEEKDAY_PATTERNS[Number(date.slice(8)) % DEMO_WEEKDAY_PATTERNS.length]!;
     for (const [index, booking] of pattern.entries()) {
       try {
-        await createAppointment({ db }, demo.profileId, {
+        await createAppointment({ db, clock }, demo.profileId, {
           clientId: demo.clientIds[(offset + index) % demo.clientIds.length]!,
           serviceId: demo.services.get(booking.service)!.id,
           appointmentDate: date,

@@ -5,11 +5,18 @@ import type { OutgoingMail } from './templates';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
+/** Whose business a mail is about (docs/decisions/012-lgpd.md). */
+export interface MailSubject {
+  professionalId?: string;
+  clientId?: string;
+}
+
 /** One statement for all the mails of one change (a booking's two mails). */
 export async function insertOutboxMails(
   db: Db,
   mails: readonly OutgoingMail[],
   now: Date,
+  about: MailSubject = {},
 ): Promise<string[]> {
   if (mails.length === 0) return [];
   const rows = await db
@@ -22,6 +29,8 @@ export async function insertOutboxMails(
         text: mail.text,
         attachments: mail.attachments ?? [],
         createdAt: now,
+        aboutProfessionalId: about.professionalId ?? null,
+        aboutClientId: about.clientId ?? null,
       })),
     )
     .returning({ id: mailOutbox.id });
@@ -63,4 +72,49 @@ export async function markMailAttemptFailed(
       ...(options.isFinal ? { status: 'failed' } : {}),
     })
     .where(eq(mailOutbox.id, id));
+}
+
+/**
+ * Deletes the mails about a client (any status: a sent one's copy holds their data too), and
+ * those sent to their address for this professional. Returns the ids, whose jobs go too.
+ */
+export async function deleteMailsOfClient(
+  db: Db,
+  professionalId: string,
+  clientId: string,
+  email: string | null,
+): Promise<string[]> {
+  const byAddress = email ? sql` OR lower(${mailOutbox.toAddress}) = lower(${email})` : sql``;
+  const rows = await db
+    .delete(mailOutbox)
+    .where(
+      sql`${mailOutbox.aboutProfessionalId} = ${professionalId} AND (${mailOutbox.aboutClientId} = ${clientId}${byAddress})`,
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes every mail of an account: those about its business, and the untagged ones (sign-up
+ * confirmation, password reset) sent to its addresses or its clients'. Another professional's
+ * tagged mail to the same address is theirs and stays. Returns the ids.
+ */
+export async function deleteMailsOfAccount(
+  db: Db,
+  professionalId: string,
+  addresses: readonly string[],
+): Promise<string[]> {
+  const lowered = [...new Set(addresses.map((address) => address.toLowerCase()))];
+  const byAddress =
+    lowered.length > 0
+      ? sql` OR (${mailOutbox.aboutProfessionalId} IS NULL AND lower(${mailOutbox.toAddress}) IN (${sql.join(
+          lowered.map((address) => sql`${address}`),
+          sql`, `,
+        )}))`
+      : sql``;
+  const rows = await db
+    .delete(mailOutbox)
+    .where(sql`${mailOutbox.aboutProfessionalId} = ${professionalId}${byAddress}`)
+    .returning({ id: mailOutbox.id });
+  return rows.map((row) => row.id);
 }

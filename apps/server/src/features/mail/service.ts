@@ -1,10 +1,12 @@
 import type { Db } from '../../db/client';
-import { sendJob } from '../../db/queue';
+import { deleteJobs, sendJob } from '../../db/queue';
 import { MAIL_QUEUE } from '../../db/queues';
-import { insertOutboxMails } from './repo';
+import * as repo from './repo';
+import type { MailSubject } from './repo';
 import type { OutgoingMail } from './templates';
 
 export type { OutgoingMail } from './templates';
+export type { MailSubject } from './repo';
 
 /**
  * What the service needs (docs/decisions/010-one-owner-per-table.md): the transaction of the
@@ -22,14 +24,17 @@ export interface MailJobData {
 /**
  * Puts mails in the durable outbox, each with its delivery job (decision 008). Pass the
  * transaction of the change that causes them: the change, the mails and their jobs are kept
- * together, or none. The job's id is the mail's, so a mail has exactly one job.
+ * together, or none. The job's id is the mail's, so a mail has exactly one job. `about` names
+ * the professional (and client) a mail is about, so that erasing them finds it
+ * (docs/decisions/012-lgpd.md): pass it for every mail about a professional's business.
  */
 export async function enqueueMails(
   { db }: MailDeps,
   mails: readonly OutgoingMail[],
   now: Date,
+  about: MailSubject = {},
 ): Promise<string[]> {
-  const ids = await insertOutboxMails(db, mails, now);
+  const ids = await repo.insertOutboxMails(db, mails, now, about);
   for (const mailId of ids) {
     await sendJob(db, MAIL_QUEUE, { mailId } satisfies MailJobData, { id: mailId });
   }
@@ -40,4 +45,26 @@ export async function enqueueMails(
 export async function enqueueMail(deps: MailDeps, mail: OutgoingMail, now: Date): Promise<string> {
   const [id] = await enqueueMails(deps, [mail], now);
   return id!;
+}
+
+/** Deletes the mails about a client and their waiting jobs (docs/decisions/012-lgpd.md). */
+export async function deleteMailsOfClient(
+  { db }: MailDeps,
+  professionalId: string,
+  client: { id: string; email: string | null },
+): Promise<number> {
+  const ids = await repo.deleteMailsOfClient(db, professionalId, client.id, client.email);
+  await deleteJobs(db, MAIL_QUEUE, ids);
+  return ids.length;
+}
+
+/** Deletes every mail of an account (about it, or to its or its clients' addresses) and their jobs. */
+export async function deleteMailsOfAccount(
+  { db }: MailDeps,
+  professionalId: string,
+  addresses: readonly string[],
+): Promise<number> {
+  const ids = await repo.deleteMailsOfAccount(db, professionalId, addresses);
+  await deleteJobs(db, MAIL_QUEUE, ids);
+  return ids.length;
 }

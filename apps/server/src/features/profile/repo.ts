@@ -90,6 +90,11 @@ const publicColumns = {
   customLink: profiles.customLink,
   isActive: profiles.isActive,
   timezone: profiles.timezone,
+  address: profiles.address,
+  cancelCutoffMinutes: profiles.cancelCutoffMinutes,
+  reminderHours: profiles.reminderHours,
+  clientEmailRequired: profiles.clientEmailRequired,
+  whatsappTemplate: profiles.whatsappTemplate,
 };
 
 export type PublicProfileRow = NonNullable<Awaited<ReturnType<typeof findPublicProfileById>>>;
@@ -173,4 +178,45 @@ export async function updateBookingRules(
     .update(profiles)
     .set({ ...values, updatedAt: now })
     .where(eq(profiles.id, profileId));
+}
+
+/**
+ * Every user's profile id and zone, as a subquery features/auth joins to the session: the
+ * signed-in check reads session, user, profile and subscription in one statement (decision 015).
+ */
+export function profileOfUser(db: Db) {
+  return db
+    .select({ userId: profiles.userId, id: profiles.id, timezone: profiles.timezone })
+    .from(profiles)
+    .as('signed_in_profile');
+}
+
+// ------------------------------------------------ after the booking (features/manage)
+
+export interface AfterBookingValues {
+  address: string | null;
+  cancelCutoffMinutes: number;
+  reminderHours: number;
+  clientEmailRequired: boolean;
+  whatsappTemplate: string | null;
+}
+
+export async function updateAfterBooking(
+  db: Db,
+  profileId: string,
+  values: Partial<AfterBookingValues>,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ ...values, updatedAt: now })
+    .where(eq(profiles.id, profileId));
+}
+
+export async function findReminderSettings(db: Db, profileId: string) {
+  const [row] = await db
+    .select({ timezone: profiles.timezone, reminderHours: profiles.reminderHours })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return row;
 }

@@ -223,3 +223,26 @@ export function updateBookingRules(
 ): Promise<void> {
   return repo.updateBookingRules(db, profileId, values, clock.now());
 }
+
+export type ProfileOfUser = ReturnType<typeof repo.profileOfUser>;
+
+/** Each user's profile id and zone as a subquery, for a join in the caller's query (decision 015). */
+export function profileOfUser({ db }: DbDeps): ProfileOfUser {
+  return repo.profileOfUser(db);
+}
+
+export type { AfterBookingValues } from './repo';
+
+/** Configurações > Agendamento online's after-booking part and the address (features/manage). */
+export function updateAfterBookingSettings(
+  { db, clock }: ProfileDeps,
+  profileId: string,
+  values: Partial<repo.AfterBookingValues>,
+) {
+  return repo.updateAfterBooking(db, profileId, values, clock.now());
+}
+
+/** The zone and the e-mail reminder's hours (features/appointments plans reminders with them). */
+export function findReminderSettings({ db }: DbDeps, profileId: string) {
+  return repo.findReminderSettings(db, profileId);
+}

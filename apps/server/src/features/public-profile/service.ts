@@ -5,7 +5,9 @@ import {
   INVALID_SERVICE_MESSAGE,
   listAvailableSlots,
   listOpenWeekdays,
+  planConsecutiveAppointments,
   PROFESSIONAL_NOT_FOUND_MESSAGE,
+  SLOT_UNAVAILABLE_MESSAGE,
   sumDurations,
   zonedToday,
   type BookingDaysResponse,
@@ -29,6 +31,7 @@ import {
   listBusyTimes,
   listBusyTimesBetween,
   loadSchedule,
+  lockProfessional,
   type Schedule,
 } from '../schedule/service';
 import { listServices } from '../services/service';
@@ -55,7 +58,7 @@ async function loadCatalog(
     findBillingSnapshot({ db }, profile.userId),
     listServices({ db }, profile.id, { activeOnly: true }),
     getWeek({ db }, profile.id),
-    loadSchedule(db, profile.id, from),
+    loadSchedule({ db }, profile.id, from),
   ]);
   return { profile, billing, services, week, schedule };
 }
@@ -145,6 +148,8 @@ export async function getPublicProfessional(
     bookingPaused: rules.paused,
     whatsapp: rules.paused ? catalog.profile.phone : null,
     lastBookableDate: addDaysToDate(today, rules.horizonDays),
+    clientEmailRequired: catalog.profile.clientEmailRequired,
+    address: catalog.profile.address,
   };
 }
 
@@ -190,14 +195,14 @@ export async function computeSlots(
   const busy = !input.busy
     ? []
     : input.fresh
-      ? await listBusyTimes(db, profile.id, input.date)
+      ? await listBusyTimes({ db }, profile.id, input.date)
       : await cache.busyTimes(profile.id, input.date, () =>
-          listBusyTimes(db, profile.id, input.date),
+          listBusyTimes({ db }, profile.id, input.date),
         );
   const bookingsOnDate =
     schedule.rules.maxBookingsPerDay === null
       ? 0
-      : await countAppointmentsOn(db, profile.id, input.date);
+      : await countAppointmentsOn({ db }, profile.id, input.date);
   return listAvailableSlots({
     date: input.date,
     windows: week.windows,
@@ -251,7 +256,7 @@ export async function listBookableDays(
   const lastBookable = addDaysToDate(today, schedule.rules.horizonDays);
   const to = monthEnd > lastBookable ? lastBookable : monthEnd;
   if (schedule.rules.paused || from > to) return { month: query.month, days: [] };
-  const { busy, counts } = await listBusyTimesBetween(reads.db, profile.id, from, to);
+  const { busy, counts } = await listBusyTimesBetween(reads, profile.id, from, to);
   const days: string[] = [];
   for (let date = from; date <= to; date = addDaysToDate(date, 1)) {
     const slots = listAvailableSlots({
@@ -270,6 +275,42 @@ export async function listBookableDays(
     if (slots.length > 0) days.push(date);
   }
   return { month: query.month, days };
+}
+
+/**
+ * The booking's (or a reschedule's) time checked again inside its transaction, under the
+ * professional's lock (docs/decisions/009-real-week.md): a day closed, time off or rules saved
+ * just before are seen. The lock is shared between bookings unless a daily cap makes them
+ * count each other (the cached rules choose; a cap set a moment ago is caught by the fresh
+ * read). Answers the consecutive appointments to write; the time itself is left to the
+ * database's no-overlap constraint (`busy: false`).
+ */
+export async function planOfferedTime<T extends Service>(
+  reads: PublicReads,
+  catalog: ProfessionalCatalog,
+  input: { date: string; time: string; services: readonly T[]; now: Date },
+) {
+  const professionalId = catalog.profile.id;
+  const capped = catalog.schedule.rules.maxBookingsPerDay !== null;
+  await lockProfessional(reads, professionalId, capped ? 'exclusive' : 'share');
+  let schedule = await loadSchedule(reads, professionalId, input.date);
+  if (!capped && schedule.rules.maxBookingsPerDay !== null) {
+    await lockProfessional(reads, professionalId, 'exclusive');
+    schedule = await loadSchedule(reads, professionalId, input.date);
+  }
+  requireNotPaused(schedule);
+  const offered = await computeSlots(reads, catalog, {
+    date: input.date,
+    services: input.services,
+    now: input.now,
+    busy: false,
+    schedule,
+  });
+  const plan = planConsecutiveAppointments(input.time, input.services);
+  if (!offered.includes(input.time) || !plan) {
+    throw new AppError('SLOT_UNAVAILABLE', SLOT_UNAVAILABLE_MESSAGE);
+  }
+  return plan;
 }
 
 /** A paused agenda takes no booking (docs/decisions/009-real-week.md). */

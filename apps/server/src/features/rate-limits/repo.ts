@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
@@ -38,4 +38,10 @@ export async function findWindow(db: Db, key: string): Promise<RateLimitWindow |
     columns: { count: true, resetAt: true },
     where: (t, { eq }) => eq(t.key, key),
   });
+}
+
+/** Forgets these counters (docs/decisions/012-lgpd.md: an account deleted). */
+export async function deleteCounters(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.delete(rateLimits).where(inArray(rateLimits.key, [...keys]));
 }

@@ -14,3 +14,8 @@ export function createRateLimitStore({ db }: RateLimitsDeps): RateLimitStore {
     findWindow: (key) => repo.findWindow(db, key),
   };
 }
+
+/** Forgets the counters with these keys: an account deleted leaves none that names it. */
+export function deleteCounters({ db }: RateLimitsDeps, keys: readonly string[]): Promise<void> {
+  return repo.deleteCounters(db, keys);
+}

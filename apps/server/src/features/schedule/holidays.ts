@@ -1,8 +1,8 @@
 import { addDaysToDate, type Holiday, type AffectedAppointment } from '@agendaki/shared';
 import Holidays from 'date-holidays';
-import type { Db } from '../../db/client';
 import { findBookingRules } from '../profile/service';
 import * as repo from './repo';
+import type { ScheduleDeps } from './rules';
 import { saveException } from './service';
 
 /** Holidays are offered for the next 12 months (docs/decisions/009-real-week.md). */
@@ -35,20 +35,25 @@ export function findHolidays(
   ].sort((a, b) => a.date.localeCompare(b.date));
 }
 
-async function closedDates(db: Db, professionalId: string, from: string, to: string) {
+async function closedDates(
+  { db }: Pick<ScheduleDeps, 'db'>,
+  professionalId: string,
+  from: string,
+  to: string,
+) {
   const rows = await repo.listExceptionRows(db, professionalId, from, to);
   return new Set(rows.filter((row) => row.startTime === null).map((row) => row.date));
 }
 
 export async function listHolidays(
-  db: Db,
+  { db }: Pick<ScheduleDeps, 'db'>,
   professionalId: string,
   today: string,
 ): Promise<{ state: string | null; holidays: Holiday[] }> {
   const rules = await findBookingRules({ db }, professionalId);
   const state = rules?.state ?? null;
   const to = addDaysToDate(today, HOLIDAY_DAYS_AHEAD);
-  const closed = await closedDates(db, professionalId, today, to);
+  const closed = await closedDates({ db }, professionalId, today, to);
   return {
     state,
     holidays: findHolidays(state, today, to).map((h) => ({ ...h, closed: closed.has(h.date) })),
@@ -57,15 +62,15 @@ export async function listHolidays(
 
 /** "Fechar em todos os feriados nacionais": each national holiday not closed yet becomes closed. */
 export async function closeNationalHolidays(
-  db: Db,
+  { db }: Pick<ScheduleDeps, 'db'>,
   professionalId: string,
   today: string,
 ): Promise<{ affected: AffectedAppointment[] }> {
-  const { holidays } = await listHolidays(db, professionalId, today);
+  const { holidays } = await listHolidays({ db }, professionalId, today);
   const affected: AffectedAppointment[] = [];
   for (const holiday of holidays) {
     if (holiday.scope !== 'national' || holiday.closed) continue;
-    const saved = await saveException(db, professionalId, holiday.date, {
+    const saved = await saveException({ db }, professionalId, holiday.date, {
       windows: [],
       note: holiday.name,
     });

@@ -39,6 +39,7 @@ function requireDate(value: string): string {
  * query is scoped by the signed-in professional: another's id answers 404.
  */
 export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const deps = { db, clock: app.clock };
   const today = (timezone: string) => zonedToday(app.clock.now(), timezone);
 
   app.get(
@@ -49,7 +50,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       const { profileId, timezone } = request.getProfessional();
-      return schedule.listExceptions(db, profileId, today(timezone));
+      return schedule.listExceptions(deps, profileId, today(timezone));
     },
   );
 
@@ -65,7 +66,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) =>
       schedule.saveException(
-        db,
+        deps,
         request.getProfessional().profileId,
         requireDate(request.params.date),
         request.body,
@@ -77,7 +78,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     { onRequest: app.requireProfessional, schema: { params: dateParams } },
     async (request, reply) => {
       await schedule.removeException(
-        db,
+        deps,
         request.getProfessional().profileId,
         requireDate(request.params.date),
       );
@@ -90,7 +91,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     { onRequest: app.requireProfessional, schema: { response: { 200: z.array(timeOffSchema) } } },
     async (request) => {
       const { profileId, timezone } = request.getProfessional();
-      return schedule.listTimeOff(db, profileId, today(timezone));
+      return schedule.listTimeOff(deps, profileId, today(timezone));
     },
   );
 
@@ -105,7 +106,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       const saved = await schedule.addTimeOff(
-        db,
+        deps,
         request.getProfessional().profileId,
         request.body,
       );
@@ -117,7 +118,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/availability/time-off/:id',
     { onRequest: app.requireProfessional, schema: { params: idParams } },
     async (request, reply) => {
-      await schedule.removeTimeOff(db, request.getProfessional().profileId, request.params.id);
+      await schedule.removeTimeOff(deps, request.getProfessional().profileId, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -127,7 +128,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     { onRequest: app.requireProfessional, schema: { response: { 200: holidaysResponseSchema } } },
     async (request) => {
       const { profileId, timezone } = request.getProfessional();
-      return listHolidays(db, profileId, today(timezone));
+      return listHolidays(deps, profileId, today(timezone));
     },
   );
 
@@ -139,7 +140,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       const { profileId, timezone } = request.getProfessional();
-      return closeNationalHolidays(db, profileId, today(timezone));
+      return closeNationalHolidays(deps, profileId, today(timezone));
     },
   );
 
@@ -153,7 +154,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const { profileId, timezone } = request.getProfessional();
       const from = request.query.from ?? today(timezone);
       const to = request.query.to ?? addDaysToDate(from, BLOCKS_DEFAULT_DAYS);
-      return schedule.listBlocks(db, profileId, { from, to });
+      return schedule.listBlocks(deps, profileId, { from, to });
     },
   );
 
@@ -164,7 +165,11 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: { body: blockInputSchema, response: { 201: blockSchema } },
     },
     async (request, reply) => {
-      const block = await schedule.addBlock(db, request.getProfessional().profileId, request.body);
+      const block = await schedule.addBlock(
+        deps,
+        request.getProfessional().profileId,
+        request.body,
+      );
       return reply.status(201).send(block);
     },
   );
@@ -173,7 +178,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/blocks/:id',
     { onRequest: app.requireProfessional, schema: { params: idParams } },
     async (request, reply) => {
-      await schedule.removeBlock(db, request.getProfessional().profileId, request.params.id);
+      await schedule.removeBlock(deps, request.getProfessional().profileId, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -181,7 +186,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/settings/booking-rules',
     { onRequest: app.requireProfessional, schema: { response: { 200: bookingRulesSchema } } },
-    async (request) => schedule.getRules(db, request.getProfessional().profileId),
+    async (request) => schedule.getRules(deps, request.getProfessional().profileId),
   );
 
   app.put(
@@ -190,11 +195,6 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       onRequest: app.requireProfessional,
       schema: { body: bookingRulesSchema, response: { 200: bookingRulesSchema } },
     },
-    async (request) =>
-      schedule.saveRules(
-        { db, clock: app.clock },
-        request.getProfessional().profileId,
-        request.body,
-      ),
+    async (request) => schedule.saveRules(deps, request.getProfessional().profileId, request.body),
   );
 };

@@ -11,6 +11,7 @@ import {
   type TimeOff,
 } from '@agendaki/shared';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { findBookingRules, lockProfile } from '../profile/service';
 import * as repo from './repo';
@@ -22,6 +23,12 @@ import * as repo from './repo';
  * holds: one file for both would be an import cycle (docs/decisions/010-one-owner-per-table.md).
  * service.ts re-exports all of it; other features import service.ts, appointments this file.
  */
+
+/** What the schedule's functions are given (docs/decisions/010-one-owner-per-table.md). */
+export interface ScheduleDeps {
+  db: Db;
+  clock: Clock;
+}
 
 /** Exceptions and time off are read this far ahead: past the longest horizon (365 days). */
 const SCHEDULE_DAYS_AHEAD = 366;
@@ -44,7 +51,7 @@ export interface Schedule {
  * counts the day's appointments. Neither mode blocks the foreign-key checks of inserts.
  */
 export function lockProfessional(
-  db: Db,
+  { db }: Pick<ScheduleDeps, 'db'>,
   professionalId: string,
   mode: 'share' | 'exclusive',
 ): Promise<void> {
@@ -85,7 +92,10 @@ function toBookingRules(row: {
   };
 }
 
-export async function getRules(db: Db, professionalId: string): Promise<BookingRules> {
+export async function getRules(
+  { db }: Pick<ScheduleDeps, 'db'>,
+  professionalId: string,
+): Promise<BookingRules> {
   const row = await findBookingRules({ db }, professionalId);
   if (!row) throw new AppError('NOT_FOUND', 'Perfil não encontrado');
   return toBookingRules(row);
@@ -93,14 +103,14 @@ export async function getRules(db: Db, professionalId: string): Promise<BookingR
 
 /** The exceptions and time off from `today` on, and the rules: read fresh from `db`. */
 export async function loadSchedule(
-  db: Db,
+  { db }: Pick<ScheduleDeps, 'db'>,
   professionalId: string,
   today: string,
 ): Promise<Schedule> {
   const [exceptions, timeOff, rules] = await Promise.all([
     repo.listExceptionRows(db, professionalId, today, addDaysToDate(today, SCHEDULE_DAYS_AHEAD)),
     repo.listTimeOffRows(db, professionalId, today),
-    getRules(db, professionalId),
+    getRules({ db }, professionalId),
   ]);
   return { overrides: groupExceptions(exceptions), timeOff, rules };
 }
@@ -133,7 +143,7 @@ export function minutesLabel(minutes: number): string {
 
 /** Occupied time on the date (appointments with buffers, blocks), for `listAvailableSlots`. */
 export async function listBusyTimes(
-  db: Db,
+  { db }: Pick<ScheduleDeps, 'db'>,
   professionalId: string,
   date: string,
 ): Promise<BusyInterval[]> {
@@ -148,7 +158,7 @@ export async function listBusyTimes(
 
 /** Occupied time and appointment counts for every date of [from, to]. */
 export async function listBusyTimesBetween(
-  db: Db,
+  { db }: Pick<ScheduleDeps, 'db'>,
   professionalId: string,
   from: string,
   to: string,
@@ -166,7 +176,7 @@ export async function listBusyTimesBetween(
 }
 
 export async function countAppointmentsOn(
-  db: Db,
+  { db }: Pick<ScheduleDeps, 'db'>,
   professionalId: string,
   date: string,
 ): Promise<number> {
@@ -194,12 +204,16 @@ const RULE_WARNINGS = {
  * refuses an overlap with another appointment or a block.
  */
 export async function describeRuleBreak(
-  db: Db,
+  { db }: Pick<ScheduleDeps, 'db'>,
   professionalId: string,
   week: readonly AvailabilityWindow[],
   appointment: { date: string; startTime: string; endTime: string },
 ): Promise<string | undefined> {
-  const { overrides, timeOff, rules } = await loadSchedule(db, professionalId, appointment.date);
+  const { overrides, timeOff, rules } = await loadSchedule(
+    { db },
+    professionalId,
+    appointment.date,
+  );
   const { windows, reason } = resolveDateWindows(appointment.date, week, overrides, timeOff);
   if (reason) return RULE_WARNINGS[reason];
   const start = timeToMinutes(appointment.startTime);
@@ -207,7 +221,7 @@ export async function describeRuleBreak(
   if (!windows.some((w) => w.start <= start && end <= w.end)) return RULE_WARNINGS.weekday;
   if (
     rules.maxBookingsPerDay !== null &&
-    (await countAppointmentsOn(db, professionalId, appointment.date)) > rules.maxBookingsPerDay
+    (await countAppointmentsOn({ db }, professionalId, appointment.date)) > rules.maxBookingsPerDay
   ) {
     return RULE_WARNINGS.cap;
   }

@@ -14,8 +14,6 @@ import {
   type timeOffInputSchema,
 } from '@agendaki/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { listLiveAppointmentsBetween } from '../appointments/service';
 import { updateBookingRules } from '../profile/service';
@@ -27,6 +25,7 @@ import {
   minutesLabel,
   minutesOn,
   startOf,
+  type ScheduleDeps,
 } from './rules';
 
 export {
@@ -38,6 +37,7 @@ export {
   loadSchedule,
   lockProfessional,
   type Schedule,
+  type ScheduleDeps,
 } from './rules';
 
 type ExceptionInput = z.output<typeof dateExceptionInputSchema>;
@@ -48,7 +48,7 @@ const EXCEPTION_NOT_FOUND = 'Exceção não encontrada';
 
 /** Configurações > Agendamento online. */
 export async function saveRules(
-  deps: { db: Db; clock: Clock },
+  deps: ScheduleDeps,
   professionalId: string,
   rules: BookingRules,
 ): Promise<BookingRules> {
@@ -59,13 +59,13 @@ export async function saveRules(
     maxBookingsPerDay: rules.maxBookingsPerDay,
     bookingPaused: rules.paused,
   });
-  return getRules(deps.db, professionalId);
+  return getRules(deps, professionalId);
 }
 
 // ------------------------------------------------ exceptions, time off (dashboard)
 
 export async function listExceptions(
-  db: Db,
+  { db }: Pick<ScheduleDeps, 'db'>,
   professionalId: string,
   today: string,
 ): Promise<DateException[]> {
@@ -78,13 +78,13 @@ export async function listExceptions(
  * new hours; none is cancelled.
  */
 export async function saveException(
-  db: Db,
+  { db }: Pick<ScheduleDeps, 'db'>,
   professionalId: string,
   date: string,
   input: ExceptionInput,
 ): Promise<{ exception: DateException; affected: AffectedAppointment[] }> {
   return db.transaction(async (tx) => {
-    await lockProfessional(tx, professionalId, 'exclusive');
+    await lockProfessional({ db: tx }, professionalId, 'exclusive');
     await repo.replaceException(tx, professionalId, date, input.windows, input.note);
     const windows = input.windows.map((w) => [
       timeToMinutes(w.startTime),
@@ -103,23 +103,31 @@ export async function saveException(
   });
 }
 
-export async function removeException(db: Db, professionalId: string, date: string) {
+export async function removeException(
+  { db }: Pick<ScheduleDeps, 'db'>,
+  professionalId: string,
+  date: string,
+) {
   if (!(await repo.deleteException(db, professionalId, date))) {
     throw new AppError('NOT_FOUND', EXCEPTION_NOT_FOUND);
   }
 }
 
-export function listTimeOff(db: Db, professionalId: string, today: string): Promise<TimeOff[]> {
+export function listTimeOff(
+  { db }: Pick<ScheduleDeps, 'db'>,
+  professionalId: string,
+  today: string,
+): Promise<TimeOff[]> {
   return repo.listTimeOffRows(db, professionalId, today);
 }
 
 export async function addTimeOff(
-  db: Db,
+  { db }: Pick<ScheduleDeps, 'db'>,
   professionalId: string,
   input: TimeOffInput,
 ): Promise<{ timeOff: TimeOff; affected: AffectedAppointment[] }> {
   return db.transaction(async (tx) => {
-    await lockProfessional(tx, professionalId, 'exclusive');
+    await lockProfessional({ db: tx }, professionalId, 'exclusive');
     const row = await repo.insertTimeOff(tx, professionalId, input);
     const affected = await listLiveAppointmentsBetween({ db: tx }, professionalId, {
       from: input.startDate,
@@ -129,7 +137,11 @@ export async function addTimeOff(
   });
 }
 
-export async function removeTimeOff(db: Db, professionalId: string, id: string) {
+export async function removeTimeOff(
+  { db }: Pick<ScheduleDeps, 'db'>,
+  professionalId: string,
+  id: string,
+) {
   if (!(await repo.deleteTimeOff(db, professionalId, id))) {
     throw new AppError('NOT_FOUND', TIME_OFF_NOT_FOUND_MESSAGE);
   }
@@ -154,7 +166,7 @@ function toBlock(row: {
 }
 
 export async function listBlocks(
-  db: Db,
+  { db }: Pick<ScheduleDeps, 'db'>,
   professionalId: string,
   range: { from: string; to: string },
 ): Promise<Block[]> {
@@ -168,7 +180,11 @@ export async function listBlocks(
 }
 
 /** The no-overlap constraint refuses a block over an appointment or another block (409). */
-export async function addBlock(db: Db, professionalId: string, input: BlockInput): Promise<Block> {
+export async function addBlock(
+  { db }: Pick<ScheduleDeps, 'db'>,
+  professionalId: string,
+  input: BlockInput,
+): Promise<Block> {
   const endsAt =
     input.endTime === '24:00'
       ? startOf(addDaysToDate(input.date, 1))
@@ -181,8 +197,24 @@ export async function addBlock(db: Db, professionalId: string, input: BlockInput
   return toBlock(row);
 }
 
-export async function removeBlock(db: Db, professionalId: string, id: string) {
+export async function removeBlock(
+  { db }: Pick<ScheduleDeps, 'db'>,
+  professionalId: string,
+  id: string,
+) {
   if (!(await repo.deleteBlock(db, professionalId, id))) {
     throw new AppError('NOT_FOUND', BLOCK_NOT_FOUND_MESSAGE);
   }
+}
+
+// ------------------------------------------------ for features/privacy (docs/decisions/012-lgpd.md)
+
+/** Every exception, time off and block the professional ever saved, for "Exportar tudo". */
+export async function listWholeSchedule({ db }: Pick<ScheduleDeps, 'db'>, professionalId: string) {
+  const [exceptions, timeOff, blocks] = await Promise.all([
+    repo.listExceptionRows(db, professionalId, '0001-01-01'),
+    repo.listTimeOffRows(db, professionalId, '0001-01-01'),
+    repo.listBlockRows(db, professionalId, '0001-01-01', '9999-12-31'),
+  ]);
+  return { exceptions, timeOff, blocks };
 }

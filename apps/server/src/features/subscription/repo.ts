@@ -96,3 +96,20 @@ export async function upsertPaidSubscription(
     .values({ userId, createdAt: now, ...values })
     .onConflictDoUpdate({ target: subscriptions.userId, set: values });
 }
+
+/**
+ * Every user's subscription state, as a subquery features/auth joins to the session, so access
+ * is computed from the same statement that checks the session (decision 015).
+ */
+export function billingOfUser(db: Db) {
+  return db
+    .select({
+      userId: subscriptions.userId,
+      status: subscriptions.status,
+      trialEnd: subscriptions.trialEnd,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+    })
+    .from(subscriptions)
+    .as('signed_in_subscription');
+}

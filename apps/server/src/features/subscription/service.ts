@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import {
+  billingOfUser as billingOfUserSubquery,
   findSubscriptionByUserId,
   findSubscriptionByUserIdForUpdate,
   findUserIdByProviderIds,
@@ -98,6 +99,26 @@ export async function getAccessForUser(
   const row = await findSubscriptionByUserId(db, userId);
   const { status: _status, ...access } = getBillingAccess(row ? toBillingSnapshot(row) : null, now);
   return access;
+}
+
+export type BillingOfUser = ReturnType<typeof billingOfUserSubquery>;
+
+/** Each user's subscription state as a subquery, for a join in the caller's query (decision 015). */
+export function billingOfUser({ db }: DbDeps): BillingOfUser {
+  return billingOfUserSubquery(db);
+}
+
+/**
+ * Whether a subscription state read by such a join gives access at `now` (the same rule as
+ * `getAccessForUser`); `status` null means the user has no subscription.
+ */
+export function hasAccessAt(
+  state: Omit<BillingSnapshot, 'status'> & { status: string | null },
+  now: Date,
+): boolean {
+  if (state.status === null) return getBillingAccess(null, now).hasAccess;
+  // The table's CHECK constraint keeps `status` within SUBSCRIPTION_STATUSES.
+  return getBillingAccess({ ...state, status: state.status as SubscriptionStatus }, now).hasAccess;
 }
 
 // ------------------------------------------------ for features/billing (provider events)

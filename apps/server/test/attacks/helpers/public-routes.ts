@@ -24,9 +24,19 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/public/professionals/:identifier/slots': 'the public booking page',
   'GET /api/public/professionals/:identifier/days': 'the public booking page',
   'POST /api/public/bookings': 'clients book without an account',
+  'GET /api/public/manage/:token': "the client's manage link, authenticated by its secret token",
+  'GET /api/public/manage/:token/slots': "the client's manage link (reschedule)",
+  'GET /api/public/manage/:token/ics': "the client's manage link: the .ics download",
+  'POST /api/public/manage/:token/confirm': "the client's manage link: confirm presence",
+  'POST /api/public/manage/:token/cancel': "the client's manage link: cancel",
+  'POST /api/public/manage/:token/reschedule': "the client's manage link: reschedule",
+  'GET /agendamento/:token': "the client's manage link (HTML)",
   'GET /uploads/:name': 'service images on the public page',
   'GET /book/:link': 'the shared booking link (HTML)',
   'GET /profissional/:identifier': 'the shared booking link (HTML)',
+  'GET /ics/:file':
+    "the professional's calendar feed for calendar apps, authenticated by its secret token",
+  'GET /privacidade': 'the privacy notice, linked from the booking page and its e-mail (LGPD)',
 };
 
 /** Public by the table above, or a file of the built web app (fastify-static: one route per file). */

@@ -40,7 +40,7 @@ describe('dashboard shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
   });
 
-  it('lists the eight pages in order under "Sistema Profissional"', async () => {
+  it('lists the nine pages in order under "Sistema Profissional"', async () => {
     stubApi(signedInRoutes());
     renderRoute('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Menu do painel' });
@@ -53,6 +53,7 @@ describe('dashboard shell', () => {
       'Serviços',
       'Horário de Atendimento',
       'Clientes',
+      'Relatórios',
       'Assinatura',
       'Configurações',
     ]);

@@ -8,6 +8,7 @@ import {
   Settings,
   Users,
   type LucideIcon,
+  ChartColumn,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 
@@ -32,6 +33,7 @@ export const DASHBOARD_NAV_ITEMS: readonly DashboardNavItem[] = [
   { label: 'Serviços', href: paths.dashboard.services.getHref(), icon: Scissors },
   { label: 'Horário de Atendimento', href: paths.dashboard.availability.getHref(), icon: Clock3 },
   { label: 'Clientes', href: paths.dashboard.clients.getHref(), icon: Users },
+  { label: 'Relatórios', href: paths.dashboard.reports.getHref(), icon: ChartColumn },
   { label: 'Assinatura', href: paths.dashboard.billing.getHref(), icon: CreditCard },
   { label: 'Configurações', href: paths.dashboard.settings.getHref(), icon: Settings },
 ];

@@ -1,7 +1,48 @@
+import { DEFAULT_TIMEZONE } from '@agendaki/shared';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { useIsMobile } from '@/components/ui/sidebar';
+import { Skeleton } from '@/components/ui/skeleton';
 import { AppointmentsPage } from '@/features/appointments/components/appointments-page';
+import {
+  AGENDA_VIEW_PARAM,
+  AgendaViewSwitch,
+  toAgendaView,
+} from '@/features/appointments/components/agenda-view-switch';
 import { useMe } from '@/features/auth/api/get-me';
+import { WhatsappReminderButton } from '@/features/manage/components/whatsapp-reminder';
+
+// The grid is its own chunk: the list's first visit does not download it (decision 014).
+const AgendaCalendarPage = lazy(async () => ({
+  default: (await import('@/features/appointments/components/agenda-calendar-page'))
+    .AgendaCalendarPage,
+}));
 
 export function AppointmentsRoute() {
   const me = useMe();
-  return <AppointmentsPage timeZone={me.data?.profile.timezone} />;
+  const [searchParams] = useSearchParams();
+  // A phone opens on the day (decision 014): where the free hour is, between two clients.
+  const isPhone = useIsMobile();
+  const view = toAgendaView(searchParams.get(AGENDA_VIEW_PARAM)) ?? (isPhone ? 'day' : 'list');
+  const timeZone = me.data?.profile.timezone ?? DEFAULT_TIMEZONE;
+  if (view === 'list') {
+    return (
+      <AppointmentsPage
+        timeZone={me.data?.profile.timezone}
+        viewSwitch={<AgendaViewSwitch current="list" />}
+        renderCardAction={(appointment) => (
+          <WhatsappReminderButton
+            appointmentId={appointment.id}
+            clientName={appointment.client.name}
+            phone={appointment.client.phone}
+          />
+        )}
+      />
+    );
+  }
+  return (
+    <Suspense fallback={<Skeleton className="h-[480px] w-full" />}>
+      <AgendaCalendarPage view={view} timeZone={timeZone} />
+    </Suspense>
+  );
 }

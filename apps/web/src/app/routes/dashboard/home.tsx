@@ -1,6 +1,8 @@
 import { PageHeader } from '@/components/layouts/page-header';
 import { SubscribeButton } from '@/features/billing/components/subscribe-button';
 import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview';
+import { TomorrowReminders } from '@/features/manage/components/tomorrow-reminders';
+import { WhatsappReminderButton } from '@/features/manage/components/whatsapp-reminder';
 import { SubscriptionBanner } from '@/features/subscription/components/subscription-banner';
 
 export function DashboardHomeRoute() {
@@ -8,7 +10,20 @@ export function DashboardHomeRoute() {
     <>
       <PageHeader title="Dashboard" description="Visão geral do seu negócio" />
       <SubscriptionBanner subscribeButton={<SubscribeNow />} />
-      <DashboardOverview />
+      <DashboardOverview
+        renderUpcomingAction={(appointment) =>
+          appointment.status === 'cancelled' ? null : (
+            <WhatsappReminderButton
+              appointmentId={appointment.id}
+              clientName={appointment.clientName}
+              phone={appointment.clientPhone ?? null}
+            />
+          )
+        }
+      />
+      <div className="mt-6">
+        <TomorrowReminders />
+      </div>
     </>
   );
 }

@@ -1,4 +1,12 @@
-import { CalendarClock, KeyRound, Link2, Store, UserRound } from 'lucide-react';
+import {
+  CalendarClock,
+  CalendarDays,
+  KeyRound,
+  Link2,
+  ShieldCheck,
+  Store,
+  UserRound,
+} from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -9,13 +17,21 @@ import { BusinessForm } from '@/features/profile/components/business-form';
 import { ProfileDetails } from '@/features/profile/components/profile-details';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { BookingRulesSettings } from '@/features/settings/components/booking-rules-form';
+import { CalendarFeedSettings } from '@/features/settings/components/calendar-feed-settings';
+import { PrivacySettings } from '@/features/privacy/components/privacy-settings';
+import {
+  AfterBookingSettingsCard,
+  BusinessAddressCard,
+} from '@/features/settings/components/after-booking-form';
 
 const TABS: readonly { value: SettingsTab; label: string; icon: typeof UserRound }[] = [
   { value: 'profile', label: 'Perfil', icon: UserRound },
   { value: 'business', label: 'Negócio', icon: Store },
   { value: 'link', label: 'Meu Link', icon: Link2 },
   { value: 'booking', label: 'Agendamento online', icon: CalendarClock },
+  { value: 'calendar', label: 'Calendário', icon: CalendarDays },
   { value: 'security', label: 'Segurança', icon: KeyRound },
+  { value: 'privacy', label: 'Privacidade', icon: ShieldCheck },
 ];
 
 function toSettingsTab(value: string | null): SettingsTab {
@@ -51,6 +67,7 @@ export function SettingsTabs() {
           </TabsContent>
           <TabsContent value="business">
             <BusinessForm profile={me.data.profile} />
+            <BusinessAddressCard />
           </TabsContent>
           <TabsContent value="link">
             <LinkSettings
@@ -64,9 +81,16 @@ export function SettingsTabs() {
       )}
       <TabsContent value="booking">
         <BookingRulesSettings />
+        <AfterBookingSettingsCard />
+      </TabsContent>
+      <TabsContent value="calendar">
+        <CalendarFeedSettings />
       </TabsContent>
       <TabsContent value="security">
         <ChangePasswordForm />
+      </TabsContent>
+      <TabsContent value="privacy">
+        <PrivacySettings />
       </TabsContent>
     </Tabs>
   );

@@ -4,6 +4,7 @@ import {
   formatIsoDate,
   formatPhone,
 } from '@agendaki/shared';
+import type { ReactNode } from 'react';
 import { CalendarDays, Clock3, Pencil, Phone, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,6 +18,8 @@ export interface AppointmentCardProps {
   onEdit: (appointment: Appointment) => void;
   onDelete: (appointment: Appointment) => void;
   isDeleting?: boolean;
+  /** Composed by the page's route: "Lembrar pelo WhatsApp" (features/manage). */
+  action?: ReactNode;
 }
 
 export function AppointmentCard({
@@ -24,6 +27,7 @@ export function AppointmentCard({
   onEdit,
   onDelete,
   isDeleting,
+  action,
 }: AppointmentCardProps) {
   const badge = getStatusBadge(appointment.status);
   const isCancelled = appointment.status === 'cancelled';
@@ -72,6 +76,8 @@ export function AppointmentCard({
           <p className="line-clamp-3 break-words">{appointment.notes}</p>
         </div>
       ) : null}
+
+      {action && !isCancelled ? <div>{action}</div> : null}
 
       <div className="mt-auto flex gap-2 border-t pt-4">
         <Button

@@ -15,6 +15,8 @@ export interface AppointmentFormDialogProps {
   appointment?: Appointment;
   /** "Today" in the professional's zone (YYYY-MM-DD): a new appointment starts on it. */
   today: string;
+  /** A new appointment's date and start (a free time tapped in the day or week view). */
+  initial?: { date: string; startTime: string };
 }
 
 export function AppointmentFormDialog({
@@ -22,6 +24,7 @@ export function AppointmentFormDialog({
   onOpenChange,
   appointment,
   today,
+  initial,
 }: AppointmentFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -33,9 +36,10 @@ export function AppointmentFormDialog({
           </DialogDescription>
         </DialogHeader>
         <AppointmentForm
-          key={appointment?.id ?? 'new'}
+          key={appointment?.id ?? `new-${initial?.date ?? ''}-${initial?.startTime ?? ''}`}
           appointment={appointment}
           today={today}
+          initial={initial}
           onDone={() => onOpenChange(false)}
         />
       </DialogContent>

@@ -50,12 +50,14 @@ export interface AppointmentFormProps {
   appointment?: Appointment;
   /** "Today" in the professional's zone (YYYY-MM-DD): a new appointment starts on it. */
   today: string;
+  /** A new appointment's date and start, e.g. a free time tapped in the day or week view. */
+  initial?: { date: string; startTime: string };
   /** Saved, or cancelled. */
   onDone: () => void;
 }
 
 /** Client, service, date, start time, status and notes (docs/product.md section 5, appointment form). */
-export function AppointmentForm({ appointment, today, onDone }: AppointmentFormProps) {
+export function AppointmentForm({ appointment, today, initial, onDone }: AppointmentFormProps) {
   const save = useSaveAppointment();
   const services = useServiceChoices();
   const {
@@ -68,8 +70,8 @@ export function AppointmentForm({ appointment, today, onDone }: AppointmentFormP
     defaultValues: {
       clientId: appointment?.clientId ?? '',
       serviceId: appointment?.serviceId ?? '',
-      appointmentDate: appointment?.appointmentDate ?? today,
-      startTime: appointment?.startTime ?? '',
+      appointmentDate: appointment?.appointmentDate ?? initial?.date ?? today,
+      startTime: appointment?.startTime ?? initial?.startTime ?? '',
       status: appointment?.status ?? 'scheduled',
       notes: appointment?.notes ?? '',
     },

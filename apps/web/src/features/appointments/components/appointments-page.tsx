@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEZONE, zonedToday, type Appointment } from '@agendaki/shared';
 import { Ban, CalendarPlus, Plus, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ListPage } from '@/components/layouts/list-page';
@@ -31,6 +31,10 @@ type FormState = { open: false } | { open: true; appointment?: Appointment };
 export interface AppointmentsPageProps {
   /** The professional's IANA zone: "today" for a new appointment is their date. */
   timeZone?: string;
+  /** Lista | Dia | Semana (composed by the route). */
+  viewSwitch?: ReactNode;
+  /** An action under each card (the route composes "Lembrar pelo WhatsApp"). */
+  renderCardAction?: (appointment: Appointment) => ReactNode;
 }
 
 const skeletonCard = (
@@ -44,7 +48,11 @@ const skeletonCard = (
 
 const SEARCH_PARAM = 'busca';
 
-export function AppointmentsPage({ timeZone = DEFAULT_TIMEZONE }: AppointmentsPageProps) {
+export function AppointmentsPage({
+  timeZone = DEFAULT_TIMEZONE,
+  viewSwitch,
+  renderCardAction,
+}: AppointmentsPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [form, setForm] = useState<FormState>({ open: false });
   const [blockOpen, setBlockOpen] = useState(false);
@@ -110,7 +118,12 @@ export function AppointmentsPage({ timeZone = DEFAULT_TIMEZONE }: AppointmentsPa
           Bloquear horário
         </Button>
       }
-      header={<BlocksPanel today={today} open={blockOpen} onOpenChange={setBlockOpen} />}
+      header={
+        <>
+          {viewSwitch}
+          <BlocksPanel today={today} open={blockOpen} onOpenChange={setBlockOpen} />
+        </>
+      }
       query={appointments}
       items={items}
       isLoading={hasAny.isPending}
@@ -165,6 +178,7 @@ export function AppointmentsPage({ timeZone = DEFAULT_TIMEZONE }: AppointmentsPa
           onEdit={(a) => setForm({ open: true, appointment: a })}
           onDelete={handleDelete}
           isDeleting={deleteAppointment.isPending && deleteAppointment.variables === appointment.id}
+          action={renderCardAction?.(appointment)}
         />
       )}
     >

@@ -7,7 +7,8 @@ describe('getStatusBadge', () => {
     ['confirmed', 'Confirmado', 'default'],
     ['completed', 'Concluído', 'secondary'],
     ['cancelled', 'Cancelado', 'destructive'],
-    ['no_show', 'Agendado', 'default'],
+    ['no_show', 'Não compareceu', 'outline'],
+    ['noshow', 'Agendado', 'default'],
     ['', 'Agendado', 'default'],
     ['CANCELLED', 'Agendado', 'default'],
   ])('%j -> %s (%s)', (status, label, variant) => {

@@ -10,10 +10,12 @@ const VARIANTS: Record<AppointmentStatus, NonNullable<BadgeProps['variant']>> = 
   confirmed: 'default',
   completed: 'secondary',
   cancelled: 'destructive',
+  no_show: 'outline',
 };
 
 /**
- * docs/product.md section 4: cancelled is destructive, completed secondary, the others default; an
+ * docs/product.md section 4: cancelled is destructive, completed secondary, a no-show
+ * outlined, the others default; an
  * unknown status reads as "Agendado".
  */
 export function getStatusBadge(status: string): {

@@ -1,5 +1,6 @@
 import {
-  bookingContactSchema,
+  bookingContactSchemaFor,
+  type bookingContactSchema,
   formatTime,
   type BookingContact,
   type BookingResponse,
@@ -39,6 +40,8 @@ export interface BookingConfirmationProps {
   onClose: () => void;
   /** After the answer closed the dialog: the slot pressed may be gone, focus goes elsewhere. */
   onRestoreFocus: () => void;
+  /** False: phone-first (the e-mail optional, a mobile required). */
+  clientEmailRequired?: boolean;
 }
 
 /**
@@ -54,10 +57,14 @@ export function BookingConfirmation({
   onBooked,
   onClose,
   onRestoreFocus,
+  clientEmailRequired = true,
 }: BookingConfirmationProps) {
   const booking = useCreateBooking(professionalId);
   const form = useForm<BookingContact, unknown, ContactOutput>({
-    resolver: zodResolver(bookingContactSchema),
+    // Phone-first answers a null e-mail, which the booking request accepts (the server decides).
+    resolver: zodResolver(
+      bookingContactSchemaFor(clientEmailRequired) as typeof bookingContactSchema,
+    ),
     defaultValues: EMPTY_CONTACT,
   });
   const attemptRef = useRef<BookingAttempt | null>(null);
@@ -113,6 +120,7 @@ export function BookingConfirmation({
       form={form}
       isPending={booking.isPending}
       onConfirm={confirm}
+      phoneFirst={!clientEmailRequired}
       onCancel={onClose}
       onOpenChange={(open) => {
         if (!open) onClose();

@@ -28,6 +28,12 @@ export function BookingFooter() {
         >
           Agendado com <span className="font-semibold text-foreground">Agendaki</span>
         </a>
+        <a
+          href={paths.privacy.getHref()}
+          className="rounded-sm text-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          Privacidade
+        </a>
       </div>
     </footer>
   );

@@ -55,6 +55,7 @@ function LoadedPage({ data }: { data: PublicProfessionalResponse }) {
     <div className="flex min-h-dvh flex-col bg-muted/40">
       <main className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-3 py-6 sm:px-6 sm:py-10">
         <ProfessionalHeader profile={data.profile} />
+        {data.address ? <BusinessAddress address={data.address} /> : null}
         {data.bookingPaused ? (
           <BookingPaused whatsapp={data.whatsapp} />
         ) : (
@@ -63,5 +64,22 @@ function LoadedPage({ data }: { data: PublicProfessionalResponse }) {
       </main>
       <BookingFooter />
     </div>
+  );
+}
+
+/**
+ * The business address with a map link (docs/decisions/013-after-the-booking.md). The map
+ * address is built here, not with the shared `mapUrlFor`: no value of @agendaki/shared is
+ * imported into this page's first download.
+ */
+function BusinessAddress({ address }: { address: string }) {
+  const map = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+  return (
+    <p className="flex flex-wrap items-center justify-center gap-x-2 text-center text-sm text-muted-foreground">
+      <span>{address}</span>
+      <a className="font-medium text-primary underline" href={map} target="_blank" rel="noreferrer">
+        Ver no mapa
+      </a>
+    </p>
   );
 }

@@ -1,5 +1,7 @@
-import type { PublicProfessionalResponse } from '@agendaki/shared';
-import { Suspense, useEffect, useReducer, useRef } from 'react';
+import type { BookingResponse, PublicProfessionalResponse } from '@agendaki/shared';
+import { CalendarCheck, Download } from 'lucide-react';
+import { Suspense, useEffect, useReducer, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { showToast } from '@/lib/lazy-toast';
 import { useSlots } from '../api/get-slots';
@@ -49,6 +51,7 @@ export function BookingWizard({ data }: { data: PublicProfessionalResponse }) {
       : null,
   );
   const sectionRef = useRef<HTMLElement>(null);
+  const [booked, setBooked] = useState<BookingResponse | null>(null);
 
   // The calendar and the confirmation are on their way once a service is chosen.
   useEffect(() => {
@@ -81,56 +84,108 @@ export function BookingWizard({ data }: { data: PublicProfessionalResponse }) {
   }
 
   return (
-    <section
-      ref={sectionRef}
-      aria-label="Agendamento"
-      className="scroll-mt-4 space-y-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-6"
-    >
-      <StepIndicator current={state.step} />
-      {state.step === 1 ? (
-        <ServicesStep
-          services={services}
-          selectedIds={state.serviceIds}
-          summary={summary}
-          onToggle={(serviceId) => dispatch({ type: 'toggleService', serviceId })}
-          onNext={goForward}
-        />
-      ) : state.step === 2 ? (
-        <DateStep
-          today={data.today}
-          openWeekdays={data.openWeekdays}
-          lastBookableDate={data.lastBookableDate}
-          professionalId={profile.id}
-          selectedDate={state.date}
-          summary={summary}
-          onSelect={(date) => dispatch({ type: 'selectDate', date })}
-          onBack={() => dispatch({ type: 'back' })}
-          onNext={goForward}
-        />
-      ) : (
-        <TimeStep
-          date={state.date ?? data.today}
-          serviceCount={summary.count}
-          totalMinutes={summary.totalMinutes}
-          slotsQuery={slots}
-          onPick={pickTime}
-          onBack={() => dispatch({ type: 'back' })}
-        />
-      )}
-      {hasSelection ? (
-        <Suspense fallback={state.time ? <ConfirmationLoading /> : null}>
-          <BookingConfirmation
-            professionalId={profile.id}
-            professionalName={profile.professionalName}
-            summary={summary}
-            date={state.date}
-            time={state.time}
-            onBooked={() => dispatch({ type: 'reset' })}
-            onClose={() => dispatch({ type: 'clearTime' })}
-            onRestoreFocus={() => focusStepHeading(sectionRef.current)}
-          />
-        </Suspense>
+    <>
+      {booked?.manageUrl ? (
+        <BookingSuccess booking={booked} onClose={() => setBooked(null)} />
       ) : null}
+      <section
+        ref={sectionRef}
+        aria-label="Agendamento"
+        className="scroll-mt-4 space-y-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-6"
+      >
+        <StepIndicator current={state.step} />
+        {state.step === 1 ? (
+          <ServicesStep
+            services={services}
+            selectedIds={state.serviceIds}
+            summary={summary}
+            onToggle={(serviceId) => dispatch({ type: 'toggleService', serviceId })}
+            onNext={goForward}
+          />
+        ) : state.step === 2 ? (
+          <DateStep
+            today={data.today}
+            openWeekdays={data.openWeekdays}
+            lastBookableDate={data.lastBookableDate}
+            professionalId={profile.id}
+            selectedDate={state.date}
+            summary={summary}
+            onSelect={(date) => dispatch({ type: 'selectDate', date })}
+            onBack={() => dispatch({ type: 'back' })}
+            onNext={goForward}
+          />
+        ) : (
+          <TimeStep
+            date={state.date ?? data.today}
+            serviceCount={summary.count}
+            totalMinutes={summary.totalMinutes}
+            slotsQuery={slots}
+            onPick={pickTime}
+            onBack={() => dispatch({ type: 'back' })}
+          />
+        )}
+        {hasSelection ? (
+          <Suspense fallback={state.time ? <ConfirmationLoading /> : null}>
+            <BookingConfirmation
+              professionalId={profile.id}
+              professionalName={profile.professionalName}
+              clientEmailRequired={data.clientEmailRequired ?? true}
+              summary={summary}
+              date={state.date}
+              time={state.time}
+              onBooked={(result) => {
+                dispatch({ type: 'reset' });
+                setBooked(result);
+              }}
+              onClose={() => dispatch({ type: 'clearTime' })}
+              onRestoreFocus={() => focusStepHeading(sectionRef.current)}
+            />
+          </Suspense>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+/**
+ * After a booking: the client's manage link and the .ics, also for phone-first clients who
+ * gave no e-mail (docs/decisions/013-after-the-booking.md).
+ */
+function BookingSuccess({ booking, onClose }: { booking: BookingResponse; onClose: () => void }) {
+  const [y, m, d] = booking.date.split('-');
+  const path = booking.manageUrl ? new URL(booking.manageUrl).pathname : null;
+  const token = path?.split('/')[2];
+  return (
+    <section
+      aria-labelledby="booking-success"
+      className="space-y-4 rounded-2xl border bg-card p-4 text-center shadow-sm sm:p-6"
+    >
+      <CalendarCheck className="mx-auto size-10 text-primary" aria-hidden="true" />
+      <h2 id="booking-success" className="text-xl font-semibold">
+        Seu horário está reservado
+      </h2>
+      <p className="text-muted-foreground">
+        {d}/{m}/{y} às {booking.time.slice(0, 5)}
+      </p>
+      {path && token ? (
+        <div className="grid gap-2">
+          <Button asChild size="lg" className="h-auto min-h-12 py-3 whitespace-normal">
+            <a href={path}>Ver, confirmar ou remarcar meu agendamento</a>
+          </Button>
+          <Button asChild variant="outline" size="lg">
+            <a href={`/api/public/manage/${token}/ics`} download="agendamento.ics">
+              <Download aria-hidden="true" />
+              Adicionar à agenda (.ics)
+            </a>
+          </Button>
+          <p className="text-xs text-muted-foreground">
+            Guarde este link: por ele você confirma presença, remarca ou cancela.
+          </p>
+        </div>
+      ) : null}
+      <Button variant="ghost" onClick={onClose}>
+        Fechar
+      </Button>
     </section>
   );
 }

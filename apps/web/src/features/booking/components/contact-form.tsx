@@ -6,6 +6,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { paths } from '@/config/paths';
 
 export type ContactOutput = z.output<typeof bookingContactSchema>;
 export type ContactFormApi = UseFormReturn<BookingContact, unknown, ContactOutput>;
@@ -16,6 +17,11 @@ export interface ContactFormProps {
   isPending: boolean;
   onConfirm: (contact: ContactOutput) => void;
   onCancel: () => void;
+  /**
+   * The professional made the e-mail optional (docs/decisions/013-after-the-booking.md): the
+   * mobile is required instead.
+   */
+  phoneFirst?: boolean;
 }
 
 function RequiredMark() {
@@ -34,7 +40,13 @@ function OptionalMark() {
  * The client's details (docs/product.md section 5, public booking), validated by the shared schema.
  * Each field shows its first failing rule under it, and the first invalid field gets focus.
  */
-export function ContactForm({ form, isPending, onConfirm, onCancel }: ContactFormProps) {
+export function ContactForm({
+  form,
+  isPending,
+  onConfirm,
+  onCancel,
+  phoneFirst = false,
+}: ContactFormProps) {
   const {
     register,
     handleSubmit,
@@ -71,18 +83,14 @@ export function ContactForm({ form, isPending, onConfirm, onCancel }: ContactFor
           )}
         </FormField>
         <FormField
-          label={
-            <>
-              E-mail <RequiredMark />
-            </>
-          }
+          label={<>E-mail {phoneFirst ? <OptionalMark /> : <RequiredMark />}</>}
           error={errors.clientEmail?.message}
         >
           {(control) => (
             <Input
               {...control}
               type="email"
-              aria-required="true"
+              aria-required={phoneFirst ? undefined : 'true'}
               autoComplete="email"
               autoCapitalize="none"
               spellCheck={false}
@@ -94,9 +102,15 @@ export function ContactForm({ form, isPending, onConfirm, onCancel }: ContactFor
         </FormField>
         <FormField
           label={
-            <>
-              Telefone <OptionalMark />
-            </>
+            phoneFirst ? (
+              <>
+                Celular com DDD <RequiredMark />
+              </>
+            ) : (
+              <>
+                Telefone <OptionalMark />
+              </>
+            )
           }
           error={errors.clientPhone?.message}
         >
@@ -105,6 +119,7 @@ export function ContactForm({ form, isPending, onConfirm, onCancel }: ContactFor
               {...control}
               type="tel"
               inputMode="tel"
+              aria-required={phoneFirst ? 'true' : undefined}
               autoComplete="tel"
               enterKeyHint="next"
               placeholder="(11) 98765-4321"
@@ -131,6 +146,20 @@ export function ContactForm({ form, isPending, onConfirm, onCancel }: ContactFor
           )}
         </FormField>
       </fieldset>
+      {/* LGPD: said before "Confirmar agendamento" (docs/decisions/012-lgpd.md). A new tab
+          keeps what was typed here. */}
+      <p className="text-xs text-muted-foreground">
+        Seus dados são usados somente para este agendamento, pelo profissional.{' '}
+        <a
+          href={paths.privacy.getHref()}
+          target="_blank"
+          rel="noopener"
+          className="underline underline-offset-2 hover:text-foreground"
+        >
+          Saiba como tratamos seus dados
+        </a>
+        .
+      </p>
       <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" size="lg" onClick={onCancel} disabled={isPending}>
           Cancelar

@@ -1,4 +1,4 @@
-import type { Client, Page } from '@agendaki/shared';
+import type { ClientListItem, Page } from '@agendaki/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
@@ -13,13 +13,18 @@ export interface GetClientsParams {
   pageSize?: number;
 }
 
-export function getClients(params: GetClientsParams, signal?: AbortSignal): Promise<Page<Client>> {
+export function getClients(
+  params: GetClientsParams,
+  signal?: AbortSignal,
+): Promise<Page<ClientListItem>> {
   const query = new URLSearchParams();
   if (params.search) query.set('search', params.search);
   if (params.page) query.set('page', String(params.page));
   if (params.pageSize) query.set('pageSize', String(params.pageSize));
   const search = query.toString();
-  return apiClient.get<Page<Client>>(`/api/clients${search ? `?${search}` : ''}`, { signal });
+  return apiClient.get<Page<ClientListItem>>(`/api/clients${search ? `?${search}` : ''}`, {
+    signal,
+  });
 }
 
 /** Newest first, a page at a time ("Carregar mais"). */

@@ -1,14 +1,15 @@
-import { formatPhone, type Client } from '@agendaki/shared';
+import { formatPhone, type Client, type ClientListItem } from '@agendaki/shared';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { Mail, MessageCircle, Pencil, Phone, Trash2 } from 'lucide-react';
+import { CalendarX2, Mail, MessageCircle, Pencil, Phone, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { getWhatsAppLink } from '../lib/whatsapp-link';
+import { ClientPrivacyMenu } from './client-privacy-menu';
 
 export interface ClientCardProps {
-  client: Client;
+  client: ClientListItem;
   /** The professional's zone: "Cadastrado em" is their calendar date (docs/product.md, Time). */
   timeZone: string;
   onEdit: (client: Client) => void;
@@ -56,6 +57,12 @@ export function ClientCard({ client, timeZone, onEdit, onDelete, isDeleting }: C
             <Phone className="size-4 shrink-0" aria-hidden="true" />
             <span>{formatPhone(client.phone)}</span>
           </a>
+        ) : null}
+        {client.noShowCount > 0 ? (
+          <p className="flex items-center gap-2 text-muted-foreground">
+            <CalendarX2 className="size-4 shrink-0 text-warning" aria-hidden="true" />
+            <span>{describeNoShows(client.noShowCount)}</span>
+          </p>
         ) : null}
         {!client.email && !client.phone ? (
           <p className="text-muted-foreground italic">Sem contato cadastrado</p>
@@ -118,7 +125,13 @@ export function ClientCard({ client, timeZone, onEdit, onDelete, isDeleting }: C
             </Button>
           }
         />
+        <ClientPrivacyMenu client={client} />
       </div>
     </Card>
   );
+}
+
+/** "Não compareceu 1 vez", "Não compareceu 3 vezes" (the no-show status, counted per client). */
+export function describeNoShows(count: number): string {
+  return `Não compareceu ${count} ${count === 1 ? 'vez' : 'vezes'}`;
 }

@@ -19,6 +19,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-client';
 import { toastFirstValidationError } from '@/lib/validation-toast';
 import { useSaveClient } from '../api/save-client';
+import { ClientPrivacySection } from './client-privacy-menu';
 
 type ClientFormValues = ClientInput;
 type ClientFormOutput = z.output<typeof clientInputSchema>;
@@ -59,6 +60,9 @@ export function ClientFormDialog({ open, onOpenChange, client }: ClientFormDialo
         </DialogHeader>
         {/* Remounted per client, so the fields always start from the right values. */}
         <ClientForm key={client?.id ?? 'new'} client={client} onDone={() => onOpenChange(false)} />
+        {client ? (
+          <ClientPrivacySection client={client} onErased={() => onOpenChange(false)} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );

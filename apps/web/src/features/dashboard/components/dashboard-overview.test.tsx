@@ -20,6 +20,7 @@ describe('dashboard home', () => {
         previousMonthRevenueCents: 100_000,
         monthAppointments: 28,
         previousMonthAppointments: 25,
+        monthNoShows: 0,
         clientsTotal: 42,
         newClientsThisMonth: 5,
       }),
@@ -83,7 +84,7 @@ describe('dashboard home', () => {
     expect(screen.getByText('Igual a ontem')).toBeDefined();
     expect(screen.getByText('Sem faturamento no mês passado')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Novo Agendamento' }).getAttribute('href')).toBe(
-      '/dashboard/appointments?new=1',
+      '/dashboard/appointments?vista=lista&new=1',
     );
     expect(screen.getByRole('link', { name: 'Cadastrar Cliente' }).getAttribute('href')).toBe(
       '/dashboard/clients',

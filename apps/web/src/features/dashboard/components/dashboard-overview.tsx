@@ -5,10 +5,19 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { QuickActions } from './quick-actions';
 import { StatCards, StatCardsSkeleton } from './stat-cards';
-import { UpcomingAppointments, UpcomingAppointmentsSkeleton } from './upcoming-appointments';
+import {
+  UpcomingAppointments,
+  UpcomingAppointmentsSkeleton,
+  type RenderUpcomingAction,
+} from './upcoming-appointments';
 
 /** The figures, the quick actions and the next appointments of the dashboard home. */
-export function DashboardOverview() {
+export function DashboardOverview({
+  renderUpcomingAction,
+}: {
+  /** Composed by the route: "Lembrar pelo WhatsApp" (features/manage). */
+  renderUpcomingAction?: RenderUpcomingAction;
+} = {}) {
   const summary = useDashboardSummary();
 
   if (summary.isError && !summary.data) {
@@ -44,7 +53,10 @@ export function DashboardOverview() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           {summary.data ? (
-            <UpcomingAppointments appointments={summary.data.upcoming} />
+            <UpcomingAppointments
+              appointments={summary.data.upcoming}
+              renderAction={renderUpcomingAction}
+            />
           ) : (
             <UpcomingAppointmentsSkeleton />
           )}

@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import {
   describeDayChange,
   describeMonthAppointmentsChange,
+  describeMonthNoShows,
   describeNewClients,
   describeRevenueChange,
 } from '../utils/stat-comparisons';
@@ -14,9 +15,11 @@ interface StatCardProps {
   icon: LucideIcon;
   value: string;
   detail: string;
+  /** A second line under the detail. */
+  note?: string;
 }
 
-function StatCard({ title, icon: Icon, value, detail }: StatCardProps) {
+function StatCard({ title, icon: Icon, value, detail, note }: StatCardProps) {
   return (
     <Card className="gap-2" role="group" aria-label={title}>
       <CardHeader className="flex-row items-center justify-between gap-2">
@@ -26,6 +29,7 @@ function StatCard({ title, icon: Icon, value, detail }: StatCardProps) {
       <CardContent>
         <p className="text-2xl font-bold tracking-tight tabular-nums">{value}</p>
         <p className="mt-1 text-xs text-muted-foreground">{detail}</p>
+        {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
       </CardContent>
     </Card>
   );
@@ -70,11 +74,12 @@ export function StatCards({ summary }: { summary: DashboardSummary }) {
             summary.monthAppointments,
             summary.previousMonthAppointments,
           )}
+          note={describeMonthNoShows(summary.monthNoShows)}
         />
       </div>
       <p className="text-xs text-muted-foreground">
         Valores do mês: do dia 1 até hoje, comparados com os mesmos dias do mês passado.
-        Agendamentos cancelados não entram na conta.
+        Agendamentos cancelados e os de quem não compareceu não entram na conta.
       </p>
     </section>
   );

@@ -5,6 +5,7 @@ import {
   type UpcomingAppointment,
 } from '@agendaki/shared';
 import { CalendarClock, CalendarX2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,12 +13,21 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 
-function UpcomingItem({ appointment }: { appointment: UpcomingAppointment }) {
+export type RenderUpcomingAction = (appointment: UpcomingAppointment) => ReactNode;
+
+function UpcomingItem({
+  appointment,
+  renderAction,
+}: {
+  appointment: UpcomingAppointment;
+  renderAction?: RenderUpcomingAction;
+}) {
   return (
     <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="truncate font-medium">{appointment.clientName}</p>
         <p className="truncate text-sm text-muted-foreground">{appointment.serviceName}</p>
+        {renderAction ? <div className="mt-2">{renderAction(appointment)}</div> : null}
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm sm:justify-end">
         <span className="inline-flex items-center gap-1.5 tabular-nums">
@@ -45,7 +55,13 @@ function AgendaLink() {
 }
 
 /** "Próximos Agendamentos": the next real appointments, from now on. */
-export function UpcomingAppointments({ appointments }: { appointments: UpcomingAppointment[] }) {
+export function UpcomingAppointments({
+  appointments,
+  renderAction,
+}: {
+  appointments: UpcomingAppointment[];
+  renderAction?: RenderUpcomingAction;
+}) {
   return (
     <Card className="gap-4">
       <CardHeader className="flex-row items-start justify-between gap-4">
@@ -59,7 +75,11 @@ export function UpcomingAppointments({ appointments }: { appointments: UpcomingA
         {appointments.length > 0 ? (
           <ul className="divide-y" aria-label="Próximos agendamentos">
             {appointments.map((appointment) => (
-              <UpcomingItem key={appointment.id} appointment={appointment} />
+              <UpcomingItem
+                key={appointment.id}
+                appointment={appointment}
+                renderAction={renderAction}
+              />
             ))}
           </ul>
         ) : (

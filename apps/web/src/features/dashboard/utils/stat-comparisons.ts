@@ -47,3 +47,10 @@ export function describeNewClients(newThisMonth: number): string {
   if (newThisMonth === 1) return '+1 novo cliente este mês';
   return `+${newThisMonth} novos clientes este mês`;
 }
+
+/** "Nenhuma falta este mês", "1 cliente não compareceu", "3 clientes não compareceram". */
+export function describeMonthNoShows(noShows: number): string {
+  if (noShows <= 0) return 'Nenhuma falta este mês';
+  if (noShows === 1) return '1 cliente não compareceu';
+  return `${noShows} clientes não compareceram`;
+}

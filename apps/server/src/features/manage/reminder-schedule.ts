@@ -1,0 +1,57 @@
+import type { Db } from '../../db/client';
+import { cancelJobAt, rescheduleJobAt } from '../../db/queue';
+import { REMINDER_QUEUE } from '../../db/queues';
+import { zonedInstant } from '../booking/ics';
+
+/**
+ * The e-mail reminder's job, once per booking (decision 008's `…JobAt` by key). This file
+ * imports no feature service, so features/appointments and features/booking can call it in
+ * their own transactions without an import cycle (features/manage imports them).
+ */
+export interface ReminderJobData {
+  professionalId: string;
+  bookingId: string;
+}
+
+const HOUR = 3_600_000;
+
+export function reminderKey(professionalId: string, bookingId: string): string {
+  return `${professionalId.toLowerCase()}:${bookingId.toLowerCase()}`;
+}
+
+export function reminderTime(
+  start: { date: string; time: string },
+  timeZone: string,
+  reminderHours: number,
+): Date {
+  return new Date(zonedInstant(start.date, start.time, timeZone).getTime() - reminderHours * HOUR);
+}
+
+/**
+ * Puts the booking's reminder at `reminderHours` before `start` (its first live appointment),
+ * replacing any earlier one; none when there is no live start, reminders are off, or that time
+ * has passed already (a booking made after its reminder time gets none). In `db`'s transaction.
+ */
+export async function planReminder(
+  db: Db,
+  input: {
+    professionalId: string;
+    bookingId: string;
+    start: { date: string; time: string } | null;
+    timeZone: string;
+    reminderHours: number;
+    now: Date;
+  },
+): Promise<void> {
+  const key = reminderKey(input.professionalId, input.bookingId);
+  const at = input.start ? reminderTime(input.start, input.timeZone, input.reminderHours) : null;
+  if (!at || input.reminderHours === 0 || at.getTime() <= input.now.getTime()) {
+    await cancelJobAt(db, REMINDER_QUEUE, key);
+    return;
+  }
+  const data: ReminderJobData = {
+    professionalId: input.professionalId.toLowerCase(),
+    bookingId: input.bookingId.toLowerCase(),
+  };
+  await rescheduleJobAt(db, REMINDER_QUEUE, key, at, data);
+}

@@ -1,0 +1,177 @@
+import { isSameName, type Client } from '@agendaki/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { deleteJobsMentioning } from '../../db/queue';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { Professional } from '../../plugins/auth';
+import {
+  clearClientNotes,
+  deleteAllAppointments,
+  streamAppointments,
+} from '../appointments/service';
+import type { createAccountDeletionService } from '../auth/account-deletion';
+import { cancelSubscriptionAtProvider, deleteBillingEventsOfUser } from '../billing/service';
+import type { PaymentProvider } from '../billing/provider';
+import { eraseClientData, requireOwnClient, streamClients } from '../clients/service';
+import { isDemoProfessional } from '../demo/data';
+import { deleteMailsOfAccount, deleteMailsOfClient } from '../mail/service';
+import { getProfileByUserId } from '../profile/service';
+import { listServices } from '../services/service';
+import type { FileStorage } from '../storage/service';
+import { clientCsv, toClientExport } from './exports';
+
+/**
+ * LGPD (docs/decisions/012-lgpd.md): a client's data exported or erased, the professional's
+ * account deleted. Each feature erases its own rows (decision 010); this service runs them in
+ * one transaction, in an order the foreign keys accept.
+ */
+export interface PrivacyDeps {
+  db: Db;
+  clock: Clock;
+  storage: FileStorage;
+  provider: PaymentProvider;
+  accounts: ReturnType<typeof createAccountDeletionService>;
+  log: FastifyBaseLogger;
+}
+
+export const NAME_MISMATCH_MESSAGE =
+  'O nome digitado não confere com o nome do cliente. Digite-o exatamente como aparece.';
+export const DEMO_ACCOUNT_MESSAGE = 'A conta de demonstração não pode ser excluída.';
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
+// ------------------------------------------------------------------ one client
+
+export interface ExportFile {
+  filename: string;
+  contentType: string;
+  body: string;
+}
+
+/** A slug of the client's name for the file name (ASCII, so every browser keeps it). */
+function fileSlug(name: string): string {
+  const slug = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
+  return slug || 'cliente';
+}
+
+/** "Exportar dados": the client and all their appointments, as JSON or as CSV. */
+export async function exportClient(
+  { db, clock }: Pick<PrivacyDeps, 'db' | 'clock'>,
+  professional: Professional,
+  clientId: string,
+  format: 'json' | 'csv',
+): Promise<ExportFile> {
+  const client = await requireOwnClient({ db }, professional.profileId, clientId);
+  // One client's appointments: a person's history, small enough to hold.
+  const appointments = await collect(
+    streamAppointments({ db }, professional.profileId, { clientId: client.id }),
+  );
+  const filename = `dados-${fileSlug(client.name)}.${format}`;
+  if (format === 'json') {
+    const body = JSON.stringify(toClientExport(client, appointments, clock.now()), null, 2);
+    return { filename, contentType: 'application/json; charset=utf-8', body };
+  }
+  const body = (await collect(clientCsv(client, appointments, professional.timezone))).join('');
+  return { filename, contentType: 'text/csv; charset=utf-8', body };
+}
+
+/**
+ * "Excluir dados pessoais": irreversible, confirmed by the client's name typed. The client row
+ * stays as "Cliente removido" without e-mail, phone or notes, so their appointments (and the
+ * revenue) stay right; the appointments lose the notes the client typed; mails about them and
+ * waiting jobs that name them are deleted. One transaction.
+ */
+export async function eraseClient(
+  deps: Pick<PrivacyDeps, 'db' | 'clock'>,
+  professional: Professional,
+  clientId: string,
+  confirmName: string,
+): Promise<Client> {
+  const { profileId } = professional;
+  const client = await requireOwnClient(deps, profileId, clientId);
+  if (!isSameName(confirmName, client.name)) {
+    throw new AppError('BAD_REQUEST', NAME_MISMATCH_MESSAGE);
+  }
+  return deps.db.transaction(async (tx) => {
+    const txDeps = { ...deps, db: tx };
+    const erased = await eraseClientData(txDeps, profileId, client.id);
+    await clearClientNotes(txDeps, profileId, client.id);
+    await deleteMailsOfClient({ db: tx }, profileId, client);
+    await deleteJobsMentioning(
+      tx,
+      [client.id, client.email ?? '', client.phone ?? ''].filter((needle) => needle.length >= 6),
+      { waitingOnly: true },
+    );
+    return erased;
+  });
+}
+
+// ------------------------------------------------------------------ the account
+
+/** How many ids one job-table scan looks for. */
+const NEEDLES_PER_SCAN = 500;
+
+/**
+ * "Excluir minha conta": the password typed again, the subscription ended at the provider (a
+ * provider failure stops here: nothing is deleted and the person may retry), then every row of
+ * the account in one transaction (every session with it), then its images.
+ */
+export async function deleteAccount(
+  deps: PrivacyDeps,
+  professional: Professional,
+  password: string,
+): Promise<void> {
+  if (isDemoProfessional(professional.userId))
+    throw new AppError('FORBIDDEN', DEMO_ACCOUNT_MESSAGE);
+  await deps.accounts.verifyPassword(professional, password);
+  await cancelSubscriptionAtProvider(deps, professional);
+  const { profileId, userId } = professional;
+  const profile = await getProfileByUserId(deps, userId);
+  const imageUrls: string[] = [];
+
+  await deps.db.transaction(async (tx) => {
+    const services = await listServices({ db: tx }, profileId, { activeOnly: false });
+    for (const service of services) if (service.imageUrl) imageUrls.push(service.imageUrl);
+    if (profile?.avatarUrl) imageUrls.push(profile.avatarUrl);
+
+    const addresses = [professional.email, profile?.email ?? ''];
+    const needles = [userId, profileId, ...addresses];
+    for await (const client of streamClients({ db: tx }, profileId)) {
+      needles.push(client.id);
+      if (client.email) addresses.push(client.email);
+    }
+    for await (const appointment of streamAppointments({ db: tx }, profileId)) {
+      needles.push(appointment.id);
+    }
+    // Jobs of any queue that name the account, its clients or its appointments (and mail jobs,
+    // by their mails' ids): none is left to run for, or to remember, a deleted account.
+    for (let start = 0; start < needles.length; start += NEEDLES_PER_SCAN) {
+      await deleteJobsMentioning(tx, needles.slice(start, start + NEEDLES_PER_SCAN), {
+        waitingOnly: false,
+      });
+    }
+    await deleteMailsOfAccount({ db: tx }, profileId, addresses.filter(Boolean));
+    await deleteBillingEventsOfUser({ db: tx }, userId);
+    await deleteAllAppointments({ db: tx }, profileId);
+    await deps.accounts.deleteUser({ db: tx }, professional);
+  });
+
+  // After the commit: a failed deletion keeps its images. A file that cannot be removed now is
+  // logged (its name is random and nothing links to it any more).
+  for (const url of imageUrls) {
+    await deps.storage.remove(url).catch((error: unknown) => {
+      deps.log.error({ err: error, url }, 'privacy: image of a deleted account not removed');
+    });
+  }
+}

@@ -1,0 +1,119 @@
+import { Download, TriangleAlert } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { PasswordInput } from '@/components/ui/password-input';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { paths } from '@/config/paths';
+import { getErrorMessage } from '@/lib/api-client';
+import { ACCOUNT_EXPORT_HREF, useDeleteAccount } from '../api/delete-account';
+
+/**
+ * Configurações > Privacidade (docs/decisions/012-lgpd.md): take everything ("Exportar tudo",
+ * a ZIP of CSVs that Excel opens) and erase everything ("Excluir minha conta").
+ */
+export function PrivacySettings() {
+  return (
+    <div className="grid gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>Exportar tudo</CardTitle>
+          <CardDescription>
+            Um arquivo ZIP com planilhas (CSV) dos seus clientes, agendamentos, serviços, horários,
+            exceções, folgas e bloqueios. Abre no Excel e no Google Planilhas.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild className="w-full sm:w-fit">
+            <a href={ACCOUNT_EXPORT_HREF} download>
+              <Download aria-hidden="true" />
+              Exportar tudo
+            </a>
+          </Button>
+        </CardContent>
+      </Card>
+      <DeleteAccountCard />
+      <p className="text-sm text-muted-foreground">
+        Como tratamos os dados dos seus clientes:{' '}
+        <a className="underline underline-offset-4" href={paths.privacy.getHref()}>
+          Política de privacidade
+        </a>
+        .
+      </p>
+    </div>
+  );
+}
+
+function DeleteAccountCard() {
+  const [password, setPassword] = useState('');
+  const deleteAccount = useDeleteAccount();
+  const navigate = useNavigate();
+  const passwordId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      toast.error('Digite sua senha para confirmar');
+      return;
+    }
+    try {
+      await deleteAccount.mutateAsync({ password });
+      toast.success('Conta excluída', {
+        description: 'Seus dados e os dos seus clientes foram apagados.',
+      });
+      await navigate(paths.home.getHref(), { replace: true });
+      await deleteAccount.forget();
+    } catch (error) {
+      toast.error('Erro ao excluir conta', { description: getErrorMessage(error) });
+    }
+  }
+
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle>Excluir minha conta</CardTitle>
+        <CardDescription>
+          Cancela a assinatura e apaga para sempre seus serviços, imagens, horários, clientes e
+          agendamentos. Todas as sessões são encerradas e seu link deixa de funcionar.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          aria-label="Excluir minha conta"
+          className="grid max-w-xl gap-4"
+          onSubmit={submit}
+        >
+          <Alert variant="destructive" role="note">
+            <TriangleAlert aria-hidden="true" />
+            <AlertTitle>Esta ação não pode ser desfeita.</AlertTitle>
+            <AlertDescription>
+              Use "Exportar tudo" antes, se quiser guardar seus dados.
+            </AlertDescription>
+          </Alert>
+          <div className="grid gap-2">
+            <Label htmlFor={passwordId}>Digite sua senha para confirmar</Label>
+            <PasswordInput
+              id={passwordId}
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </div>
+          <SubmitButton
+            variant="destructive"
+            className="w-full sm:w-fit"
+            isPending={deleteAccount.isPending}
+            pendingLabel="Excluindo..."
+          >
+            Excluir minha conta
+          </SubmitButton>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
