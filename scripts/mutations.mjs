@@ -257,6 +257,15 @@ const MUTATIONS = [
     test: TWO_INSTANCES,
   },
   {
+    name: 'occupied-time-lock-removed',
+    protection:
+      "migration 0016: the writers of one professional's occupied times queue, so crossing bookings never deadlock",
+    file: 'apps/server/drizzle/0016_serialize_occupied_times.sql',
+    find: 'PERFORM pg_advisory_xact_lock(',
+    replace: '-- PERFORM pg_advisory_xact_lock(',
+    test: serverTest('no-overlap.test.ts'),
+  },
+  {
     name: 'slot-taken-mapping-removed',
     protection: 'booking: 23P01 from the constraint answered 409 SLOT_TAKEN',
     file: 'apps/server/src/features/booking/service.ts',

@@ -121,6 +121,81 @@ describe(`the database refuses overlapping appointments (${testDatabaseKind})`, 
     expect(results.filter((r) => r === 'ok')).toHaveLength(1);
     expect(results.filter((r) => r === '23P01')).toHaveLength(9);
   });
+
+  // Two bookings of two services each, crossing: the first holds 09:00–10:00 and will add
+  // 10:00–10:30; the second wants 10:00–11:00 and 09:30–10:00. Without an order between them,
+  // each waits for the other inside the exclusion check, and PostgreSQL fails one as a
+  // deadlock only after deadlock_timeout. The writers of one professional's time queue instead
+  // (migration 0016): the second waits on the professional's lock, then meets the committed
+  // first booking and is refused at once with 23P01.
+  it.skipIf(testDatabaseKind !== 'postgres')(
+    'queues crossing multi-appointment writes of one professional: no deadlock, a 23P01',
+    async () => {
+      const pro = await createProfessional(database.db);
+      const date = '2026-12-07';
+      let firstHolds!: () => void;
+      const firstHolding = new Promise<void>((resolve) => (firstHolds = resolve));
+      let releaseFirst!: () => void;
+      const firstReleased = new Promise<void>((resolve) => (releaseFirst = resolve));
+      const first = database.db.transaction(async (tx) => {
+        await insertAppointment(tx, pro, {
+          appointmentDate: date,
+          startTime: '09:00',
+          endTime: '10:00',
+        });
+        firstHolds();
+        await firstReleased;
+        await insertAppointment(tx, pro, {
+          appointmentDate: date,
+          startTime: '10:00',
+          endTime: '10:30',
+        });
+      });
+      await firstHolding;
+      const second = database.db
+        .transaction(async (tx) => {
+          await insertAppointment(tx, pro, {
+            appointmentDate: date,
+            startTime: '10:00',
+            endTime: '11:00',
+          });
+          await insertAppointment(tx, pro, {
+            appointmentDate: date,
+            startTime: '09:30',
+            endTime: '10:00',
+          });
+        })
+        .then(
+          () => 'ok',
+          (error: unknown) => getSqlState(error),
+        );
+      // The second transaction waits on the professional's lock before writing anything.
+      try {
+        await expect
+          .poll(
+            async () => {
+              const { rows } = (await database.db.execute(
+                "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'" as never,
+              )) as unknown as { rows: { n: number }[] };
+              return rows[0]!.n;
+            },
+            { timeout: 10_000, interval: 50 },
+          )
+          .toBe(1);
+      } finally {
+        // Released whatever happened, so a failure cannot leave the transactions hanging.
+        releaseFirst();
+      }
+      const [firstOutcome, secondOutcome] = await Promise.allSettled([first, second]);
+      expect(firstOutcome.status).toBe('fulfilled');
+      expect(secondOutcome).toEqual({ status: 'fulfilled', value: '23P01' });
+      const rows = await database.db
+        .select({ start: appointments.startTime })
+        .from(appointments)
+        .where(eq(appointments.professionalId, pro.profile.id));
+      expect(rows.map((r) => r.start).sort()).toEqual(['09:00:00', '10:00:00']);
+    },
+  );
 });
 
 describe('the schema checks what the spec says', () => {
