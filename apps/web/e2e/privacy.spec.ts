@@ -62,13 +62,6 @@ test('a client books, is erased by name; the professional exports and deletes th
   baseURL,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'the phone journey, at 390 px');
-  // Known defect, open: on PostgreSQL the browser ends on /auth instead of the landing with
-  // "Conta excluída" after "Excluir minha conta" (the deletion itself is proven on both
-  // databases by test/privacy.test.ts). Marked here so the suite says so instead of failing.
-  test.fixme(
-    Boolean(process.env.TEST_DATABASE_URL),
-    'on PostgreSQL the page lands on /auth after the account is deleted',
-  );
   test.setTimeout(180_000);
   const project = testInfo.project.name;
   const email = uniqueEmail(testInfo, 'lgpd');

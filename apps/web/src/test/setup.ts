@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s instead of 1 s: CI runs these next to the server suites on two
+// cores, where a page's first render can take longer than a second. Nothing passes sooner or
+// later because of it; a failing assertion only fails later.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -65,8 +65,8 @@ function DeleteAccountCard() {
       toast.success('Conta excluída', {
         description: 'Seus dados e os dos seus clientes foram apagados.',
       });
+      // The session is forgotten when this page is gone (useDeleteAccount).
       await navigate(paths.home.getHref(), { replace: true });
-      await deleteAccount.forget();
     } catch (error) {
       toast.error('Erro ao excluir conta', { description: getErrorMessage(error) });
     }
