@@ -153,6 +153,24 @@ test('tap a free hour in the day view, book there, see it at that hour; week and
   await expect(page.getByRole('dialog', { name: 'Editar Agendamento' })).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // "Bloquear horário" from the day view: the dialog starts on the day shown, and the grid
+  // shades the new block at once, the free hour gone (no reload).
+  await expect(page.getByRole('button', { name: /^Novo agendamento: .* às 11:00$/ })).toHaveCount(
+    1,
+  );
+  await page.getByRole('button', { name: 'Bloquear horário' }).click();
+  const blockForm = page.getByRole('form', { name: 'Bloquear horário' });
+  await expect(blockForm.getByLabel('Data')).toHaveValue(tomorrow);
+  await blockForm.getByLabel('Início').fill('11:00');
+  await blockForm.getByLabel('Fim').fill('12:00');
+  await blockForm.getByLabel('Observação (opcional)').pressSequentially('Reunião');
+  await blockForm.getByRole('button', { name: 'Bloquear' }).click();
+  await expectToast(page, 'Horário bloqueado');
+  await expect(page.getByText('Bloqueado 11:00–12:00: Reunião')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Novo agendamento: .* às 11:00$/ })).toHaveCount(
+    0,
+  );
+
   await page.getByRole('link', { name: 'Semana' }).click();
   await expect(page.getByRole('group', { name: /^sábado,/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -160,6 +178,7 @@ test('tap a free hour in the day view, book there, see it at that hour; week and
 
   await page.getByRole('link', { name: 'Lista' }).click();
   await expect(page.getByRole('list', { name: 'Agendamentos' })).toBeVisible();
+  await shot(page, 'list', testInfo.project.name);
 
   await page.goto('/dashboard/reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Relatórios' })).toBeVisible();

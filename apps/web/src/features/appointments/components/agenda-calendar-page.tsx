@@ -1,5 +1,5 @@
 import { isIsoDate, zonedToday, type Appointment } from '@agendaki/shared';
-import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
+import { Ban, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -12,6 +12,7 @@ import { formatColumnDay, formatLongDay } from '../lib/calendar-labels';
 import { AgendaCalendar } from './agenda-calendar';
 import { AgendaViewSwitch } from './agenda-view-switch';
 import { AppointmentFormDialog } from './appointment-form-dialog';
+import { BlocksPanel } from './blocks-panel';
 
 type FormState =
   | { open: false }
@@ -28,6 +29,7 @@ export function AgendaCalendarPage({ view, timeZone }: { view: CalendarView; tim
   const range = getVisibleRange(view, anchor);
   const calendar = useAgendaCalendar(range);
   const [form, setForm] = useState<FormState>({ open: false });
+  const [blockOpen, setBlockOpen] = useState(false);
 
   function goTo(date: string) {
     setSearchParams(
@@ -50,11 +52,22 @@ export function AgendaCalendarPage({ view, timeZone }: { view: CalendarView; tim
         title="Agenda"
         description="Toque num horário livre para agendar"
         actions={
-          <Button onClick={() => setForm({ open: true })}>
-            <Plus aria-hidden="true" />
-            Novo Agendamento
-          </Button>
+          <>
+            <Button variant="outline" onClick={() => setBlockOpen(true)}>
+              <Ban aria-hidden="true" />
+              Bloquear horário
+            </Button>
+            <Button onClick={() => setForm({ open: true })}>
+              <Plus aria-hidden="true" />
+              Novo Agendamento
+            </Button>
+          </>
         }
+      />
+      <BlocksPanel
+        initialDate={anchor < today ? today : anchor}
+        open={blockOpen}
+        onOpenChange={setBlockOpen}
       />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <AgendaViewSwitch current={view} />

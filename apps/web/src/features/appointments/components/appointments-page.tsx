@@ -121,7 +121,7 @@ export function AppointmentsPage({
       header={
         <>
           {viewSwitch}
-          <BlocksPanel today={today} open={blockOpen} onOpenChange={setBlockOpen} />
+          <BlocksPanel initialDate={today} open={blockOpen} onOpenChange={setBlockOpen} />
         </>
       }
       query={appointments}

@@ -21,9 +21,9 @@ function formatDateBr(isoDate: string): string {
   return `${day}/${month}/${year}`;
 }
 
-function BlockForm({ today, onDone }: { today: string; onDone: () => void }) {
+function BlockForm({ initialDate, onDone }: { initialDate: string; onDone: () => void }) {
   const add = useAddBlock();
-  const [date, setDate] = useState(today);
+  const [date, setDate] = useState(initialDate);
   const [startTime, setStartTime] = useState('');
   const [endTime, setEndTime] = useState('');
   const [note, setNote] = useState('');
@@ -100,8 +100,8 @@ function BlockForm({ today, onDone }: { today: string; onDone: () => void }) {
 }
 
 export interface BlocksPanelProps {
-  /** "Today" in the professional's zone: the form starts on it. */
-  today: string;
+  /** The date the form starts on: today in the list, the day shown in the day and week views. */
+  initialDate: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -110,7 +110,7 @@ export interface BlocksPanelProps {
  * The coming blocks of the Agenda, each removable, and the "Bloquear horário" dialog
  * (docs/decisions/009-real-week.md). A block over an appointment is refused by the server.
  */
-export function BlocksPanel({ today, open, onOpenChange }: BlocksPanelProps) {
+export function BlocksPanel({ initialDate, open, onOpenChange }: BlocksPanelProps) {
   const blocks = useBlocks();
   const remove = useRemoveBlock();
   return (
@@ -160,7 +160,7 @@ export function BlocksPanel({ today, open, onOpenChange }: BlocksPanelProps) {
               Nenhum cliente pode agendar neste período. Não pode haver agendamento nele.
             </DialogDescription>
           </DialogHeader>
-          {open ? <BlockForm today={today} onDone={() => onOpenChange(false)} /> : null}
+          {open ? <BlockForm initialDate={initialDate} onDone={() => onOpenChange(false)} /> : null}
         </DialogContent>
       </Dialog>
     </>
