@@ -614,6 +614,7 @@ export const PURGED_BY_MAINTENANCE = [
   'rateLimits',
   'signInThrottles',
   'bookingRequests',
+  'manageRequests',
   'mailOutbox',
   'session',
   'verification',

@@ -6,6 +6,7 @@ import { createProfessional } from '../../../test/helpers/factories';
 import {
   bookingRequests,
   mailOutbox,
+  manageRequests,
   rateLimits,
   session,
   user,
@@ -59,6 +60,20 @@ async function insertBookingRequest(createdAt: Date): Promise<string> {
   return row!.id;
 }
 
+async function insertManageRequest(createdAt: Date): Promise<string> {
+  const [row] = await ctx.database.db
+    .insert(manageRequests)
+    .values({
+      professionalId: profileId,
+      bookingId: randomUUID(),
+      idempotencyKey: randomUUID(),
+      requestFingerprint: 'f'.repeat(64),
+      createdAt,
+    })
+    .returning({ id: manageRequests.id });
+  return row!.id;
+}
+
 async function insertMail(values: {
   status: 'pending' | 'sent' | 'failed';
   createdAt: Date;
@@ -103,7 +118,12 @@ const remainingRateLimits = async (keys: string[]) =>
   ).map((r) => r.key);
 
 async function remainingIds(
-  table: typeof bookingRequests | typeof mailOutbox | typeof session | typeof verification,
+  table:
+    | typeof bookingRequests
+    | typeof manageRequests
+    | typeof mailOutbox
+    | typeof session
+    | typeof verification,
   ids: string[],
 ): Promise<string[]> {
   const rows = await ctx.database.db
@@ -123,6 +143,10 @@ describe('purgeExpiredRows', () => {
     const requests = {
       old: await insertBookingRequest(ago(31 * DAY)),
       recent: await insertBookingRequest(ago(29 * DAY)),
+    };
+    const manage = {
+      old: await insertManageRequest(ago(31 * DAY)),
+      recent: await insertManageRequest(ago(29 * DAY)),
     };
     const mail = {
       sentOld: await insertMail({
@@ -155,12 +179,14 @@ describe('purgeExpiredRows', () => {
       rateLimits: 2,
       signInThrottles: 0,
       bookingRequests: 1,
+      manageRequests: 1,
       finishedMail: 2,
       sessions: 1,
       verifications: 1,
     });
     expect(await remainingRateLimits(Object.values(rate))).toEqual([rate.live]);
     expect(await remainingIds(bookingRequests, Object.values(requests))).toEqual([requests.recent]);
+    expect(await remainingIds(manageRequests, Object.values(manage))).toEqual([manage.recent]);
     expect(await remainingIds(mailOutbox, Object.values(mail))).toEqual(
       [mail.sentRecent, mail.failedRecent, mail.pendingOld].sort(),
     );
@@ -175,7 +201,7 @@ describe('purgeExpiredRows', () => {
     ).toHaveLength(1);
 
     // Nothing left to do: a second run deletes nothing.
-    expect(Object.values(await purgeExpiredRows(deps()))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await purgeExpiredRows(deps()))).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('works in small batches, and stops at the per-run cap', async () => {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import {
   bookingRequests,
   mailOutbox,
+  manageRequests,
   rateLimits,
   session,
   signInThrottles,
@@ -69,6 +70,26 @@ export async function deleteBookingRequestsBefore(
     .delete(bookingRequests)
     .where(and(inArray(bookingRequests.id, batch), isOld))
     .returning({ id: bookingRequests.id });
+  return deleted.length;
+}
+
+/** Idempotency keys of the manage link's changes (reschedule, cancel), created before `before`. */
+export async function deleteManageRequestsBefore(
+  db: Db,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const isOld = lt(manageRequests.createdAt, before);
+  const batch = db
+    .select({ id: manageRequests.id })
+    .from(manageRequests)
+    .where(isOld)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db
+    .delete(manageRequests)
+    .where(and(inArray(manageRequests.id, batch), isOld))
+    .returning({ id: manageRequests.id });
   return deleted.length;
 }
 

@@ -8,6 +8,8 @@ const DAY_MS = 24 * 60 * 60_000;
 export const RETENTION_DAYS = {
   /** A booking page retries within minutes; a month covers any late retry and support questions. */
   bookingRequests: 30,
+  /** The manage link's retries (reschedule, cancel): the same reasoning as bookings. */
+  manageRequests: 30,
   /** Sent or failed mail, for "did the e-mail go out?" questions. */
   finishedMail: 30,
 } as const;
@@ -21,6 +23,7 @@ export type PurgeResult = Record<
   | 'rateLimits'
   | 'signInThrottles'
   | 'bookingRequests'
+  | 'manageRequests'
   | 'finishedMail'
   | 'sessions'
   | 'verifications',
@@ -53,7 +56,7 @@ async function inBatches(
 
 /**
  * Deletes what has expired by the clock's now: ended rate-limit windows and sign-in throttles,
- * booking idempotency keys and finished mail past their retention, expired sessions and tokens.
+ * booking and manage-link idempotency keys and finished mail past their retention, expired sessions and tokens.
  * Never pending mail. Any number of instances may run it at once (features/maintenance/repo.ts).
  */
 export async function purgeExpiredRows(
@@ -71,6 +74,10 @@ export async function purgeExpiredRows(
     signInThrottles: await inBatches((n) => repo.deleteEndedSignInThrottles(db, now, n), settings),
     bookingRequests: await inBatches(
       (n) => repo.deleteBookingRequestsBefore(db, daysAgo(RETENTION_DAYS.bookingRequests), n),
+      settings,
+    ),
+    manageRequests: await inBatches(
+      (n) => repo.deleteManageRequestsBefore(db, daysAgo(RETENTION_DAYS.manageRequests), n),
       settings,
     ),
     finishedMail: await inBatches(
