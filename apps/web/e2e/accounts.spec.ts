@@ -36,7 +36,7 @@ test.describe('accounts', () => {
     isMobile,
   }, testInfo) => {
     // The longest journey (sign-up to sign-out, eight pages on desktop): room on a busy machine.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const email = uniqueEmail(testInfo);
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Cadastrar' }).click();

@@ -73,7 +73,7 @@ function detail(page: Page, label: string): Locator {
 test('in the trial, "Assinar Agora" → demonstration checkout → "Pagar" → active', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await createSignedInAccount(page.request);
   const config = (await (await page.request.get('/api/config')).json()) as PublicConfig;
   const price = `${formatCurrencyFromCents(config.planPriceCents)}/mês`;

@@ -201,7 +201,7 @@ test.describe('workspace', () => {
   test('services: prices typed the Brazilian way, key by key, are shown and stored exact', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.goto('/dashboard/services');
     const list = page.getByRole('list', { name: 'Serviços' });
     const typed = [
@@ -283,7 +283,7 @@ test.describe('workspace', () => {
   });
 
   test('clients: added through the form and found by part of the phone', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.goto('/dashboard/clients');
     await expect(page.getByText('Nenhum cliente cadastrado ainda')).toBeVisible();
 
