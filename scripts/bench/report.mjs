@@ -245,6 +245,8 @@ export function writeReport(results, file) {
     '',
     `Measured by \`npm run bench\` (scripts/bench/) on ${results.date.slice(0, 10)}: ${m.cores} × ${m.cpu}, ${m.memoryGb} GB, Node ${m.node}. The server, the load generator (autocannon) and the database share these ${m.cores} cores, so the numbers are a floor, not what a dedicated server would do.${busyNote(results)} ${results.settings.duration} s per endpoint after a ${results.settings.warmup} s warm-up; ceiling runs ${results.settings.ceilingDuration} s. Whole run: ${Math.round(results.totalSeconds / 60)} min.`,
     '',
+    'Work that must not grow with the data (statements per request at 5,000 and 500,000 appointments, memory of the account export): [benchmarks-scale.md](benchmarks-scale.md), by `npm run bench:scale`.',
+    '',
     '## Against the targets',
     '',
     targetsTable(results),
