@@ -119,7 +119,12 @@ async function book(
       stored.response.bookingId,
       now,
     );
-    const deposit = await getDepositCharge({ db: tx }, professional.id, stored.response.bookingId);
+    const deposit = await getDepositCharge(
+      { db: tx },
+      professional.id,
+      stored.response.bookingId,
+      professional.timezone,
+    );
     return { ...stored.response, manageUrl, ...(deposit ? { deposit } : {}) };
   }
 
@@ -177,7 +182,12 @@ async function book(
   };
   await repo.storeResponse(tx, professional.id, bookingId, response);
   const deposit = depositPlan
-    ? await openDeposit(tx, depositPlan, { professionalId: professional.id, bookingId }, now)
+    ? await openDeposit(
+        tx,
+        depositPlan,
+        { professionalId: professional.id, bookingId, timeZone: professional.timezone },
+        now,
+      )
     : null;
   const manageUrl = await ensureManageLink(
     { db: tx, key: deps.manageKey, publicUrl: deps.publicUrl },

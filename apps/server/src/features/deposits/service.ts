@@ -121,7 +121,7 @@ export async function planDeposit(
 export async function openDeposit(
   db: Db,
   plan: DepositPlan,
-  booking: { professionalId: string; bookingId: string },
+  booking: { professionalId: string; bookingId: string; timeZone: string },
   now: Date,
 ): Promise<DepositCharge> {
   const { settings, amountCents } = plan;
@@ -163,6 +163,7 @@ export async function openDeposit(
     brCode: charge.brCode,
     qrSvg: charge.qrSvg,
     deadline: deadline.toISOString(),
+    deadlineTime: zonedNow(deadline, booking.timeZone).time,
   };
 }
 
@@ -171,6 +172,7 @@ export async function getDepositCharge(
   { db }: Pick<DepositsDeps, 'db'>,
   professionalId: string,
   bookingId: string,
+  timeZone: string,
 ): Promise<DepositCharge | null> {
   const row = await repo.findDeposit(db, professionalId, bookingId);
   if (!row) return null;
@@ -180,6 +182,7 @@ export async function getDepositCharge(
     brCode: row.brCode,
     qrSvg: row.status === 'pending' ? await qrSvgOf(row.brCode) : '',
     deadline: row.deadline.toISOString(),
+    deadlineTime: zonedNow(row.deadline, timeZone).time,
   };
 }
 
