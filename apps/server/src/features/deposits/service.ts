@@ -6,9 +6,6 @@ import {
   depositAmountCents,
   normalizePixKey,
   PIX_KEY_INVALID_MESSAGES,
-  toPixText,
-  PIX_NAME_MAX,
-  PIX_CITY_MAX,
   zonedNow,
   type DepositCharge,
   type DepositOverview,
@@ -383,12 +380,4 @@ export function deadlineText(deadline: Date, timeZone: string): string {
   const { date, time } = zonedNow(deadline, timeZone);
   const [, month, day] = date.split('-');
   return `${day}/${month} às ${time}`;
-}
-
-/** Kept for the BR Code's rules: what name and city the payload will carry. */
-export function payloadTexts(settings: PaymentSettings): { name: string; city: string } {
-  return {
-    name: toPixText(settings.beneficiaryName, PIX_NAME_MAX),
-    city: toPixText(settings.beneficiaryCity, PIX_CITY_MAX),
-  };
 }
