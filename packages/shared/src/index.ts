@@ -27,3 +27,4 @@ export * from './reports';
 export * from './agenda-calendar';
 export * from './privacy';
 export * from './manage-schemas';
+export * from './pix-provider';
