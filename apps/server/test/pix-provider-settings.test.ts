@@ -2,7 +2,12 @@ import { PIX_ACCESS_TOKEN_MESSAGE, PIX_WEBHOOK_SECRET_MESSAGE } from '@agendaki/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pixProviderCredentials, profiles } from '../src/db/schema';
-import { CREDENTIALS_REFUSED_MESSAGE } from '../src/features/pix-provider/mercado-pago';
+import { dynamicTxid, prepareDynamicCharge } from '../src/features/pix-provider/charge';
+import {
+  createMercadoPagoPix,
+  CREDENTIALS_REFUSED_MESSAGE,
+} from '../src/features/pix-provider/mercado-pago';
+import { createSecretBox, deriveSecretBoxKey } from '../src/lib/secret-box';
 import { createTestApp, type TestContext } from './helpers/app';
 import {
   MP_ACCESS_TOKEN,
@@ -19,6 +24,7 @@ import { signUpProfessional, type SignedInProfessional } from './helpers/session
  */
 
 const URL = '/api/settings/payments/psp';
+const AUTH_SECRET = 'pix-provider-test-secret-0123456789abcdefghij';
 let ctx: TestContext;
 let standIn: MercadoPagoStandIn;
 let ana: SignedInProfessional;
@@ -35,7 +41,11 @@ async function profileIdOf(pro: SignedInProfessional): Promise<string> {
 beforeAll(async () => {
   standIn = await startMercadoPagoStandIn();
   ctx = await createTestApp({
-    env: { MERCADO_PAGO_API_BASE: standIn.url, PUBLIC_URL: 'https://agendaki.test' },
+    env: {
+      MERCADO_PAGO_API_BASE: standIn.url,
+      PUBLIC_URL: 'https://agendaki.test',
+      AUTH_SECRET,
+    },
   });
   ana = await signUpProfessional(ctx);
   bia = await signUpProfessional(ctx);
@@ -141,5 +151,60 @@ describe('PSP credentials', () => {
       .from(pixProviderCredentials)
       .where(eq(pixProviderCredentials.professionalId, await profileIdOf(ana)));
     expect(rows).toEqual([]);
+  });
+});
+
+describe('the dynamic charge of a booking', () => {
+  const warnings: unknown[] = [];
+  const deps = () => ({
+    db: ctx.database.db,
+    box: createSecretBox(deriveSecretBoxKey(AUTH_SECRET)),
+    provider: createMercadoPagoPix({ apiBase: standIn.url, clock: ctx.clock, timeoutMs: 1_000 }),
+    publicUrl: 'https://agendaki.test',
+    log: { warn: (obj: unknown) => warnings.push(obj) },
+  });
+  const input = (professionalId: string, idempotencyKey: string) => ({
+    professionalId,
+    idempotencyKey,
+    amountCents: 2500,
+    expiresAt: new Date(ctx.clock.now().getTime() + 60 * 60_000),
+    payerEmail: 'cliente@example.com',
+    description: 'Sinal: Corte',
+  });
+
+  it('is made with the credentials kept by the settings, once per booking request', async () => {
+    await save(ana, { accessToken: MP_ACCESS_TOKEN, webhookSecret: MP_WEBHOOK_SECRET });
+    const anaId = await profileIdOf(ana);
+    const charge = await prepareDynamicCharge(deps(), input(anaId, 'key-1'));
+    expect(charge).toMatchObject({ txid: dynamicTxid(anaId, 'key-1') });
+    expect(charge!.txid).toMatch(/^AGP[0-9A-F]{22}$/);
+    expect(standIn.requests.at(-1)).toMatchObject({
+      path: '/v1/payments',
+      authorization: `Bearer ${MP_ACCESS_TOKEN}`,
+      body: {
+        external_reference: charge!.txid,
+        transaction_amount: 25,
+        notification_url: `https://agendaki.test/api/webhooks/pix/mercadopago/${anaId}`,
+      },
+    });
+    // The same request again (a retry of the booking): the same charge.
+    const again = await prepareDynamicCharge(deps(), input(anaId, 'key-1'));
+    expect(again).toEqual(charge);
+    const other = await prepareDynamicCharge(deps(), input(anaId, 'key-2'));
+    expect(other!.chargeId).not.toBe(charge!.chargeId);
+  });
+
+  it('is skipped (static code) without credentials, without an e-mail, or when the PSP fails', async () => {
+    const anaId = await profileIdOf(ana);
+    const calls = standIn.requests.length;
+    expect(await prepareDynamicCharge(deps(), input(await profileIdOf(bia), 'k'))).toBeNull();
+    expect(
+      await prepareDynamicCharge(deps(), { ...input(anaId, 'k'), payerEmail: undefined }),
+    ).toBeNull();
+    expect(standIn.requests.length).toBe(calls);
+    standIn.failNext = 2;
+    expect(await prepareDynamicCharge(deps(), input(anaId, 'k3'))).toBeNull();
+    expect(warnings.length).toBeGreaterThan(0);
+    standIn.failNext = 0;
   });
 });
