@@ -25,6 +25,8 @@ import { registerMail } from './features/mail/register';
 import { createPurgeJob } from './features/maintenance/job';
 import { privacyRoutes } from './features/privacy/routes';
 import { createReminderJob } from './features/manage/reminders';
+import { createDepositJob } from './features/deposits/job';
+import { depositsRoutes } from './features/deposits/routes';
 import { manageRoutes } from './features/manage/routes';
 import { deriveManageKey } from './features/manage/token';
 import { createSecretBox, deriveSecretBoxKey } from './lib/secret-box';
@@ -120,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }),
   );
 
+  app.jobs.add(createDepositJob({ db: database.db, clock, log: app.log }));
+
   await app.register(healthRoutes, { database });
   await app.register(configRoutes, { env });
   await app.register(authRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
@@ -142,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(calendarFeedRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
   await app.register(reportsRoutes, { db: database.db });
   await app.register(agendaRoutes, { db: database.db });
+  await app.register(depositsRoutes, { db: database.db });
   await app.register(privacyRoutes, {
     db: database.db,
     storage,

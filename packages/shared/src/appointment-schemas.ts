@@ -60,6 +60,8 @@ export const appointmentSchema = z.object({
   status: z.enum(APPOINTMENT_STATUSES),
   notes: z.string().nullable(),
   createdAt: z.string(),
+  /** The booking it belongs to (its own id for a dashboard appointment): its Pix sinal's key. */
+  bookingId: z.string().optional(),
   client: z.object({
     id: z.string(),
     name: z.string(),

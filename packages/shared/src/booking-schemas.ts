@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { depositChargeSchema } from './pix';
 import { isIsoDate } from './appointment-schemas';
 import {
   CLIENT_EMAIL_MAX,
@@ -226,5 +227,7 @@ export const bookingResponseSchema = z.object({
   totalPriceCents: z.number().int(),
   /** The client's manage link (`/agendamento/<token>`); never stored, computed again per answer. */
   manageUrl: z.string().optional(),
+  /** The Pix sinal to pay, when the professional asks for one (docs/decisions/017-pix-sinal.md). */
+  deposit: depositChargeSchema.nullable().optional(),
 });
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;

@@ -27,4 +27,5 @@ export * from './reports';
 export * from './agenda-calendar';
 export * from './privacy';
 export * from './manage-schemas';
+export * from './pix';
 export * from './pix-provider';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { depositChargeSchema } from './pix';
 import {
   bookingDateSchema,
   bookingTimeSchema,
@@ -21,11 +22,13 @@ export const MANAGE_CANCELLED_MESSAGE = 'Este agendamento foi cancelado.';
 export const MANAGE_PATH_PREFIX = '/agendamento/';
 export const MANAGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export const MANAGE_STATUSES = ['scheduled', 'confirmed', 'cancelled'] as const;
+export const MANAGE_STATUSES = ['scheduled', 'confirmed', 'cancelled', 'awaiting_deposit'] as const;
 export type ManageStatus = (typeof MANAGE_STATUSES)[number];
 
 export const manageViewSchema = z.object({
   status: z.enum(MANAGE_STATUSES),
+  /** The Pix sinal, when the booking has one (docs/decisions/017-pix-sinal.md). */
+  deposit: depositChargeSchema.nullable().optional(),
   businessName: z.string(),
   professionalName: z.string(),
   address: z.string().nullable(),

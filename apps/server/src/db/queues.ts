@@ -48,4 +48,22 @@ export const REMINDER_QUEUE: QueueDefinition = {
   expireInSeconds: 5 * 60,
 };
 
-export const QUEUES: readonly QueueDefinition[] = [MAIL_QUEUE, PURGE_QUEUE, REMINDER_QUEUE];
+/**
+ * One job per booking with a Pix sinal, due at its deadline (features/deposits): it expires the
+ * sinal if still pending and cancels the booking. The handler changes nothing twice (a
+ * conditional UPDATE from 'pending'), so retries are safe.
+ */
+export const DEPOSIT_QUEUE: QueueDefinition = {
+  name: 'deposit-deadline',
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+};
+
+export const QUEUES: readonly QueueDefinition[] = [
+  MAIL_QUEUE,
+  PURGE_QUEUE,
+  REMINDER_QUEUE,
+  DEPOSIT_QUEUE,
+];

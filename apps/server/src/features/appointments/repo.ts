@@ -49,6 +49,7 @@ function joinedColumns({ clients, services }: Directories) {
     status: appointments.status,
     notes: appointments.notes,
     createdAt: appointments.createdAt,
+    bookingId: appointments.bookingId,
     client: { id: clients.id, name: clients.name, email: clients.email, phone: clients.phone },
     service: {
       id: services.id,
@@ -433,7 +434,7 @@ export function getReportGroups(
   const weekStart = sql`(${appointments.appointmentDate} - extract(dow from ${appointments.appointmentDate})::int)`;
   const weekday = sql`extract(dow from ${appointments.appointmentDate})::int`;
   const hour = sql`extract(hour from ${appointments.startTime})::int`;
-  const kept = sql`${appointments.status} NOT IN ('cancelled', 'no_show')`;
+  const kept = sql`${appointments.status} NOT IN ('cancelled', 'no_show', 'awaiting_deposit')`;
   return db
     .select({
       dimension: sql<ReportDimension>`case

@@ -71,6 +71,7 @@ export function toAppointmentDto(row: repo.JoinedAppointment): Appointment {
     status: toAppointmentStatus(row.status),
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),
+    bookingId: row.bookingId ?? row.id,
     client: row.client,
     service: row.service,
   };
@@ -293,7 +294,8 @@ export interface BookedAppointmentValues {
 }
 
 /**
- * Inserts a public booking's appointments (status scheduled) in one statement, in `db`'s
+ * Inserts a public booking's appointments (status scheduled, or awaiting_deposit while a Pix
+ * sinal holds the time) in one statement, in `db`'s
  * transaction. An overlap fails the whole statement with SQLSTATE 23P01; the caller maps it.
  * Answers in the order given, times as "HH:MM".
  */
@@ -301,11 +303,12 @@ export async function insertBookedAppointments(
   { db }: DbDeps,
   profileId: string,
   values: readonly BookedAppointmentValues[],
+  status: 'scheduled' | 'awaiting_deposit' = 'scheduled',
 ): Promise<{ id: string; serviceId: string; startTime: string; endTime: string }[]> {
   const rows = await repo.insertAppointments(
     db,
     profileId,
-    values.map((value) => ({ ...value, status: 'scheduled' as const })),
+    values.map((value) => ({ ...value, status })),
   );
   const byStart = new Map(rows.map((row) => [formatTime(row.startTime), row]));
   return values.map((value) => {
@@ -485,19 +488,32 @@ export async function moveBooking(
   { db, clock }: AppointmentsDeps,
   profileId: string,
   bookingId: string,
-  moves: readonly { id: string; appointmentDate: string; startTime: string; endTime: string }[],
+  moves: readonly {
+    id: string;
+    appointmentDate: string;
+    startTime: string;
+    endTime: string;
+    /** 'awaiting_deposit' keeps a pending sinal's hold (its deadline stays, decision 017). */
+    status?: 'scheduled' | 'awaiting_deposit';
+  }[],
 ): Promise<void> {
   const now = clock.now();
   await repo.setBookingStatus(
     db,
     profileId,
     bookingId,
-    ['scheduled', 'confirmed'],
+    ['scheduled', 'confirmed', 'awaiting_deposit'],
     'cancelled',
     now,
   );
   for (const move of moves) {
-    await repo.moveAppointment(db, profileId, move.id, { ...move, status: 'scheduled' }, now);
+    await repo.moveAppointment(
+      db,
+      profileId,
+      move.id,
+      { ...move, status: move.status ?? 'scheduled' },
+      now,
+    );
   }
 }
 

@@ -29,6 +29,14 @@ export interface BookingMailData {
   manageUrl: string;
   address: string | null;
   ics: string;
+  /** The Pix sinal to pay (docs/decisions/017-pix-sinal.md), or null. */
+  deposit?: {
+    amountCents: number;
+    brCode: string;
+    qrSvg: string;
+    /** "24/11 às 10:30", in the professional's zone. */
+    deadlineText: string;
+  } | null;
 }
 
 interface Section {
@@ -97,13 +105,25 @@ function timeRange(data: BookingMailData): string {
 export function renderClientConfirmation(data: BookingMailData, to: string): OutgoingMail {
   const date = formatIsoDate(data.date);
   const contact = `Para confirmar presença, remarcar ou cancelar: ${data.manageUrl}`;
+  const deposit = data.deposit;
+  const start = data.appointments[0]!.startTime;
   const mail = render(
     to,
-    `Agendamento confirmado: ${data.businessName}, ${date} às ${data.appointments[0]!.startTime}`,
+    deposit
+      ? `Agendamento aguardando sinal: ${data.businessName}, ${date} às ${start}`
+      : `Agendamento confirmado: ${data.businessName}, ${date} às ${start}`,
     `Olá, ${data.clientName}!`,
     {
-      heading: `Seu agendamento em ${data.businessName} está confirmado.`,
+      heading: deposit
+        ? `Seu horário em ${data.businessName} está reservado. Pague o sinal por Pix até ${deposit.deadlineText} para confirmar; sem o pagamento, o agendamento é cancelado.`
+        : `Seu agendamento em ${data.businessName} está confirmado.`,
       rows: [
+        ...(deposit
+          ? [
+              ['Sinal (Pix)', formatCurrencyFromCents(deposit.amountCents)] as [string, string],
+              ['Pagar até', deposit.deadlineText] as [string, string],
+            ]
+          : []),
         ['Data', date],
         ['Horário', timeRange(data)],
         ['Profissional', data.professionalName],
@@ -118,6 +138,13 @@ export function renderClientConfirmation(data: BookingMailData, to: string): Out
       ],
       list: serviceLines(data),
       closing: [
+        ...(deposit
+          ? [
+              'Pix Copia e Cola (copie e cole no app do seu banco):',
+              deposit.brCode,
+              'O QR Code do Pix está em anexo (pix-qrcode.svg) e na página do agendamento.',
+            ]
+          : []),
         'O arquivo agendamento.ics em anexo adiciona o horário à sua agenda.',
         contact,
         `Como seus dados são usados e como pedir uma cópia ou a exclusão: ${data.privacyLink}`,
@@ -132,6 +159,9 @@ export function renderClientConfirmation(data: BookingMailData, to: string): Out
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
         content: data.ics,
       },
+      ...(deposit
+        ? [{ filename: 'pix-qrcode.svg', contentType: 'image/svg+xml', content: deposit.qrSvg }]
+        : []),
     ],
   };
 }

@@ -7,6 +7,7 @@ import {
   toCents,
   type bookingInputSchema,
   type BookingResponse,
+  type DepositCharge,
 } from '@agendaki/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -15,6 +16,7 @@ import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import { insertBookedAppointments } from '../appointments/service';
 import { findOrCreateClientByContact } from '../clients/service';
 import { isDemoProfessional } from '../demo/data';
+import { deadlineText, getDepositCharge, openDeposit, planDeposit } from '../deposits/service';
 import { enqueueMails } from '../mail/service';
 import { planReminder } from '../manage/reminder-schedule';
 import { brazilianMobile } from '../manage/phone';
@@ -117,7 +119,8 @@ async function book(
       stored.response.bookingId,
       now,
     );
-    return { ...stored.response, manageUrl };
+    const deposit = await getDepositCharge({ db: tx }, professional.id, stored.response.bookingId);
+    return { ...stored.response, manageUrl, ...(deposit ? { deposit } : {}) };
   }
 
   const services = requireBookableServices(catalog, input.serviceIds);
@@ -135,6 +138,12 @@ async function book(
     phone: input.clientPhone,
     mobile,
   });
+  // A Pix sinal, when the professional asks for one: the time is held as "Aguardando sinal".
+  const depositPlan = await planDeposit(
+    { db: tx },
+    professional.id,
+    sumPriceCents(plan.map((step) => ({ priceCents: toCents(step.service.price) }))),
+  );
   const inserted = await insertBookedAppointments(
     { db: tx },
     professional.id,
@@ -150,6 +159,7 @@ async function book(
       bufferMinutes: index === plan.length - 1 ? step.service.bufferMinutes : 0,
       notes: input.notes,
     })),
+    depositPlan ? 'awaiting_deposit' : 'scheduled',
   );
   const appointments = inserted.map((row, index) => ({
     id: row.id,
@@ -166,6 +176,9 @@ async function book(
     totalPriceCents: sumPriceCents(appointments),
   };
   await repo.storeResponse(tx, professional.id, bookingId, response);
+  const deposit = depositPlan
+    ? await openDeposit(tx, depositPlan, { professionalId: professional.id, bookingId }, now)
+    : null;
   const manageUrl = await ensureManageLink(
     { db: tx, key: deps.manageKey, publicUrl: deps.publicUrl },
     professional.id,
@@ -187,8 +200,9 @@ async function book(
     now,
     manageUrl,
     clientId: client.id,
+    deposit,
   });
-  return { ...response, manageUrl };
+  return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };
 }
 
 async function queueMails(
@@ -201,9 +215,10 @@ async function queueMails(
     now: Date;
     manageUrl: string;
     clientId: string;
+    deposit: DepositCharge | null;
   },
 ): Promise<void> {
-  const { professional, input, response, now, manageUrl, clientId } = booking;
+  const { professional, input, response, now, manageUrl, clientId, deposit } = booking;
   const ics = buildIcs({
     timeZone: professional.timezone,
     now,
@@ -234,6 +249,14 @@ async function queueMails(
     manageUrl,
     address: professional.address,
     ics,
+    deposit: deposit
+      ? {
+          amountCents: deposit.amountCents,
+          brCode: deposit.brCode,
+          qrSvg: deposit.qrSvg,
+          deadlineText: deadlineText(new Date(deposit.deadline), professional.timezone),
+        }
+      : null,
   };
   // Nobody reads the demo professional's mailbox (features/demo).
   // Phone-first clients may give no e-mail: the success screen has the .ics and the link.

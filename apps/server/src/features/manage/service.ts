@@ -35,6 +35,7 @@ import {
 import { buildIcs, zonedInstant } from '../booking/ics';
 import { isDemoProfessional } from '../demo/data';
 import { enqueueMails } from '../mail/service';
+import { cancelPendingDeposit, getDepositCharge } from '../deposits/service';
 import {
   findPublicProfileById,
   updateAfterBookingSettings,
@@ -139,6 +140,7 @@ interface OpenBooking {
 
 function bookingStatus(live: readonly BookingAppointment[]): ManageStatus {
   if (live.length === 0) return 'cancelled';
+  if (live.some((a) => a.status === 'awaiting_deposit')) return 'awaiting_deposit';
   return live.every((a) => a.status === 'confirmed' || a.status === 'completed')
     ? 'confirmed'
     : 'scheduled';
@@ -198,8 +200,10 @@ export async function getManageView(deps: ManageDeps, token: string): Promise<Ma
   const { profile } = booking;
   const mobile = brazilianMobile(profile.phone);
   const today = zonedToday(deps.clock.now(), profile.timezone);
+  const deposit = await getDepositCharge(deps, booking.link.professionalId, booking.link.bookingId);
   return {
     status: booking.status,
+    ...(deposit ? { deposit } : {}),
     businessName: profile.businessName,
     professionalName: profile.professionalName,
     address: profile.address,
@@ -296,9 +300,11 @@ export async function cancelByToken(deps: ManagePublicDeps, token: string): Prom
       scoped,
       professionalId,
       bookingId,
-      ['scheduled', 'confirmed'],
+      ['scheduled', 'confirmed', 'awaiting_deposit'],
       'cancelled',
     );
+    // A sinal still pending is cancelled with the booking, and its deadline's job.
+    await cancelPendingDeposit(tx, professionalId, bookingId, deps.clock.now());
     await replanBookingReminder(scoped, professionalId, bookingId);
     await notifyProfessional(tx, deps, booking, 'cancelled', summary);
     return professionalId;
@@ -409,6 +415,11 @@ async function reschedule(
       appointmentDate: input.date,
       startTime: step.startTime,
       endTime: step.endTime,
+      // A pending sinal keeps holding the new time; its deadline stays (decision 017).
+      status:
+        booking.live[index]!.status === 'awaiting_deposit'
+          ? ('awaiting_deposit' as const)
+          : ('scheduled' as const),
     })),
   );
   await replanBookingReminder(scoped, link.professionalId, link.bookingId);

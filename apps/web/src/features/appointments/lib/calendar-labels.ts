@@ -33,4 +33,5 @@ export const STATUS_CLASSES: Record<Appointment['status'], string> = {
   completed: 'border-l-muted-foreground bg-muted',
   cancelled: 'border-l-destructive bg-destructive/10',
   no_show: 'border-l-warning bg-warning/15',
+  awaiting_deposit: 'border-l-warning bg-warning/5 border-dashed',
 };

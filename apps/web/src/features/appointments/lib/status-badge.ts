@@ -11,6 +11,7 @@ const VARIANTS: Record<AppointmentStatus, NonNullable<BadgeProps['variant']>> = 
   completed: 'secondary',
   cancelled: 'destructive',
   no_show: 'outline',
+  awaiting_deposit: 'outline',
 };
 
 /**

@@ -1,0 +1,391 @@
+import {
+  DEFAULT_PAYMENT_SETTINGS,
+  DEPOSIT_CANCELLED_MESSAGE,
+  DEPOSIT_EXPIRED_MESSAGE,
+  DEPOSIT_NOT_FOUND_MESSAGE,
+  depositAmountCents,
+  normalizePixKey,
+  PIX_KEY_INVALID_MESSAGES,
+  toPixText,
+  PIX_NAME_MAX,
+  PIX_CITY_MAX,
+  zonedNow,
+  type DepositCharge,
+  type DepositOverview,
+  type DepositStatus,
+  type DepositSummary,
+  type PaymentSettings,
+  type PixKeyType,
+} from '@agendaki/shared';
+import type { Db } from '../../db/client';
+import { cancelJobAt, sendJobAt } from '../../db/queue';
+import { DEPOSIT_QUEUE } from '../../db/queues';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import {
+  listBookingAppointments,
+  replanBookingReminder,
+  setBookingStatus,
+} from '../appointments/service';
+import { isDemoProfessional } from '../demo/data';
+import { enqueueMails } from '../mail/service';
+import { findPublicProfileById } from '../profile/service';
+import { buildDepositCharge, qrSvgOf } from './charge';
+import { renderDepositExpired, renderDepositReceived, type DepositMailData } from './mails';
+import * as repo from './repo';
+
+/**
+ * Pix sinal (docs/decisions/017-pix-sinal.md). Every change of a deposit is a conditional
+ * UPDATE from 'pending' (repo.settlePending) in the transaction that also changes its booking,
+ * so a confirmation and the deadline racing give one outcome: whichever updates the row first;
+ * the other waits on the row lock and finds it settled.
+ */
+export interface DepositsDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export type DepositSource = 'manual' | 'psp';
+
+export interface DepositJobData {
+  professionalId: string;
+  bookingId: string;
+}
+
+export function depositJobKey(professionalId: string, bookingId: string): string {
+  return `${professionalId.toLowerCase()}:${bookingId.toLowerCase()}`;
+}
+
+// ------------------------------------------------------------ Configurações > Pagamentos
+
+function toSettings(row: repo.PaymentSettingsRow | undefined): PaymentSettings {
+  if (!row) return { ...DEFAULT_PAYMENT_SETTINGS };
+  return {
+    pixKeyType: row.pixKeyType as PixKeyType,
+    pixKey: row.pixKey,
+    beneficiaryName: row.beneficiaryName,
+    beneficiaryCity: row.beneficiaryCity,
+    depositMode: row.depositMode as PaymentSettings['depositMode'],
+    depositFixedCents: row.depositFixedCents,
+    depositPercent: row.depositPercent,
+    windowMinutes: row.windowMinutes,
+  };
+}
+
+export async function getPaymentSettings(
+  { db }: Pick<DepositsDeps, 'db'>,
+  professionalId: string,
+): Promise<PaymentSettings> {
+  return toSettings(await repo.findSettings(db, professionalId));
+}
+
+/** Saves the settings parsed by the shared schema; the key is stored normalised. */
+export async function savePaymentSettings(
+  deps: DepositsDeps,
+  professionalId: string,
+  input: PaymentSettings,
+): Promise<PaymentSettings> {
+  let pixKey = '';
+  if (input.pixKey !== '') {
+    const normalised = normalizePixKey(input.pixKeyType, input.pixKey);
+    if (!normalised) throw new AppError('VALIDATION', PIX_KEY_INVALID_MESSAGES[input.pixKeyType]);
+    pixKey = normalised;
+  }
+  await repo.upsertSettings(deps.db, professionalId, { ...input, pixKey }, deps.clock.now());
+  return getPaymentSettings(deps, professionalId);
+}
+
+// ------------------------------------------------------------ at booking time
+
+export interface DepositPlan {
+  settings: PaymentSettings;
+  amountCents: number;
+}
+
+/** The sinal a booking of `totalCents` asks for, or null (none configured, or nothing to pay). */
+export async function planDeposit(
+  { db }: Pick<DepositsDeps, 'db'>,
+  professionalId: string,
+  totalCents: number,
+): Promise<DepositPlan | null> {
+  const settings = await getPaymentSettings({ db }, professionalId);
+  const amountCents = depositAmountCents(settings, totalCents);
+  return amountCents > 0 ? { settings, amountCents } : null;
+}
+
+/**
+ * Opens the booking's sinal in `db`'s transaction (the booking's): the charge is built, the
+ * deposit stored pending with its deadline (now + the window), and the deadline's job sent with
+ * the booking's key, so it exists once, if and only if the booking commits.
+ */
+export async function openDeposit(
+  db: Db,
+  plan: DepositPlan,
+  booking: { professionalId: string; bookingId: string },
+  now: Date,
+): Promise<DepositCharge> {
+  const { settings, amountCents } = plan;
+  const charge = await buildDepositCharge({
+    pixKeyType: settings.pixKeyType,
+    pixKey: settings.pixKey,
+    beneficiaryName: settings.beneficiaryName,
+    beneficiaryCity: settings.beneficiaryCity,
+    amountCents,
+    bookingId: booking.bookingId,
+  });
+  const deadline = new Date(now.getTime() + settings.windowMinutes * 60_000);
+  await repo.insertDeposit(
+    db,
+    {
+      professionalId: booking.professionalId,
+      bookingId: booking.bookingId,
+      amountCents,
+      txid: charge.txid,
+      brCode: charge.brCode,
+      deadline,
+    },
+    now,
+  );
+  const data: DepositJobData = {
+    professionalId: booking.professionalId.toLowerCase(),
+    bookingId: booking.bookingId.toLowerCase(),
+  };
+  await sendJobAt(
+    db,
+    DEPOSIT_QUEUE,
+    depositJobKey(booking.professionalId, booking.bookingId),
+    deadline,
+    data,
+  );
+  return {
+    status: 'pending',
+    amountCents,
+    brCode: charge.brCode,
+    qrSvg: charge.qrSvg,
+    deadline: deadline.toISOString(),
+  };
+}
+
+/** The booking's charge as the client sees it (manage page, a booking answered again). */
+export async function getDepositCharge(
+  { db }: Pick<DepositsDeps, 'db'>,
+  professionalId: string,
+  bookingId: string,
+): Promise<DepositCharge | null> {
+  const row = await repo.findDeposit(db, professionalId, bookingId);
+  if (!row) return null;
+  return {
+    status: row.status as DepositStatus,
+    amountCents: row.amountCents,
+    brCode: row.brCode,
+    qrSvg: row.status === 'pending' ? await qrSvgOf(row.brCode) : '',
+    deadline: row.deadline.toISOString(),
+  };
+}
+
+// ------------------------------------------------------------ confirmation, expiry, cancel
+
+export interface ConfirmDepositInput {
+  professionalId: string;
+  bookingId: string;
+  source: DepositSource;
+}
+
+/**
+ * "Sinal recebido" (source 'manual') or a PSP's paid notice ('psp'): the deposit becomes
+ * received, the booking's appointments awaiting it become confirmed, the client is e-mailed, the
+ * deadline's job is cancelled; all in one transaction. Idempotent: a deposit already received
+ * answers the same without changing anything. An expired or cancelled one is refused (409);
+ * another professional's booking is not found (404).
+ */
+export async function confirmDeposit(
+  deps: DepositsDeps,
+  input: ConfirmDepositInput,
+): Promise<{ status: 'received'; changed: boolean }> {
+  const { professionalId, bookingId, source } = input;
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const changed = await repo.settlePending(
+      tx,
+      professionalId,
+      bookingId,
+      'received',
+      source,
+      now,
+    );
+    if (!changed) {
+      const row = await repo.findDeposit(tx, professionalId, bookingId);
+      if (!row) throw new AppError('NOT_FOUND', DEPOSIT_NOT_FOUND_MESSAGE);
+      if (row.status === 'received') return { status: 'received' as const, changed: false };
+      if (row.status === 'expired') throw new AppError('CONFLICT', DEPOSIT_EXPIRED_MESSAGE);
+      throw new AppError('CONFLICT', DEPOSIT_CANCELLED_MESSAGE);
+    }
+    const scoped = { db: tx, clock: deps.clock };
+    await setBookingStatus(scoped, professionalId, bookingId, ['awaiting_deposit'], 'confirmed');
+    await cancelJobAt(tx, DEPOSIT_QUEUE, depositJobKey(professionalId, bookingId));
+    const mail = await mailData(tx, professionalId, bookingId);
+    if (mail) {
+      await enqueueMails({ db: tx }, [renderDepositReceived(mail)], now, {
+        professionalId,
+        clientId: mail.clientId,
+      });
+    }
+    return { status: 'received' as const, changed: true };
+  });
+}
+
+/**
+ * The deadline's job (jobs.ts): a sinal still pending expires, the booking's appointments
+ * awaiting it are cancelled (their time freed by the occupied_times trigger), the reminder is
+ * dropped and the client e-mailed. True when this call expired it; a second run (a retry,
+ * another instance) finds it settled and does nothing.
+ */
+export async function expireDeposit(
+  deps: DepositsDeps,
+  input: { professionalId: string; bookingId: string },
+): Promise<boolean> {
+  const { professionalId, bookingId } = input;
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const row = await repo.findDeposit(tx, professionalId, bookingId);
+    // Run early (a clock moved back, a job from before a reschedule): not yet.
+    if (!row || row.status !== 'pending' || row.deadline.getTime() > now.getTime()) return false;
+    const changed = await repo.settlePending(tx, professionalId, bookingId, 'expired', null, now);
+    if (!changed) return false;
+    const scoped = { db: tx, clock: deps.clock };
+    const cancelled = await setBookingStatus(
+      scoped,
+      professionalId,
+      bookingId,
+      ['awaiting_deposit'],
+      'cancelled',
+    );
+    if (cancelled === 0) return true; // The professional had changed the booking already.
+    await replanBookingReminder(scoped, professionalId, bookingId);
+    const mail = await mailData(tx, professionalId, bookingId);
+    if (mail) {
+      await enqueueMails({ db: tx }, [renderDepositExpired(mail)], now, {
+        professionalId,
+        clientId: mail.clientId,
+      });
+    }
+    return true;
+  });
+}
+
+/**
+ * The client cancelled a booking whose sinal is pending (features/manage), in `db`'s
+ * transaction: the deposit is cancelled and its deadline's job with it.
+ */
+export async function cancelPendingDeposit(
+  db: Db,
+  professionalId: string,
+  bookingId: string,
+  now: Date,
+): Promise<void> {
+  const changed = await repo.settlePending(db, professionalId, bookingId, 'cancelled', null, now);
+  if (changed) await cancelJobAt(db, DEPOSIT_QUEUE, depositJobKey(professionalId, bookingId));
+}
+
+async function mailData(
+  db: Db,
+  professionalId: string,
+  bookingId: string,
+): Promise<(DepositMailData & { clientId: string }) | undefined> {
+  // One after the other: `db` is a transaction, one connection.
+  const profile = await findPublicProfileById({ db }, professionalId);
+  const appointments = await listBookingAppointments({ db }, professionalId, bookingId);
+  const row = await repo.findDeposit(db, professionalId, bookingId);
+  const first = appointments[0];
+  if (!profile || !first || !row || !first.client.email) return undefined;
+  if (isDemoProfessional(profile.userId)) return undefined;
+  return {
+    to: first.client.email,
+    clientId: first.clientId,
+    clientName: first.client.name,
+    businessName: profile.businessName,
+    professionalName: profile.professionalName,
+    date: first.appointmentDate,
+    startTime: first.startTime,
+    services: appointments.map((a) => a.service.name),
+    amountCents: row.amountCents,
+  };
+}
+
+// ------------------------------------------------------------ what the professional sees
+
+const DAY = 86_400_000;
+
+async function summarize(
+  db: Db,
+  professionalId: string,
+  rows: readonly repo.DepositRow[],
+): Promise<DepositSummary[]> {
+  const summaries: DepositSummary[] = [];
+  for (const row of rows) {
+    const appointments = await listBookingAppointments({ db }, professionalId, row.bookingId);
+    const first = appointments[0];
+    summaries.push({
+      bookingId: row.bookingId,
+      status: row.status as DepositStatus,
+      amountCents: row.amountCents,
+      deadline: row.deadline.toISOString(),
+      clientName: first?.client.name ?? '',
+      date: first?.appointmentDate ?? '',
+      startTime: first?.startTime ?? '',
+      confirmedAt: row.status === 'received' ? (row.settledAt?.toISOString() ?? null) : null,
+      source: row.source,
+    });
+  }
+  return summaries;
+}
+
+/** The dashboard's deposits: the pending ones, and the last 30 days' received and expired. */
+export async function getDepositOverview(
+  deps: DepositsDeps,
+  professionalId: string,
+): Promise<DepositOverview> {
+  const since = new Date(deps.clock.now().getTime() - 30 * DAY);
+  const rows = await repo.listDeposits(deps.db, professionalId, since);
+  const counts = await repo.countSince(deps.db, professionalId, since);
+  const pending = rows.filter((row) => row.status === 'pending');
+  const recent = rows.filter((row) => row.status !== 'pending').slice(0, 10);
+  const of = (status: DepositStatus) => counts.find((c) => c.status === status);
+  return {
+    pending: await summarize(deps.db, professionalId, pending.slice(0, 50)),
+    receivedCount: of('received')?.count ?? 0,
+    receivedCents: of('received')?.cents ?? 0,
+    expiredCount: of('expired')?.count ?? 0,
+    recent: await summarize(deps.db, professionalId, recent),
+  };
+}
+
+/** The deposits of these bookings (the Agenda's cards), the professional's only. */
+export async function listDepositsOfBookings(
+  deps: Pick<DepositsDeps, 'db'>,
+  professionalId: string,
+  bookingIds: readonly string[],
+): Promise<{ bookingId: string; status: DepositStatus; amountCents: number; deadline: string }[]> {
+  const rows = await repo.listDepositsOfBookings(deps.db, professionalId, bookingIds);
+  return rows.map((row) => ({
+    bookingId: row.bookingId,
+    status: row.status as DepositStatus,
+    amountCents: row.amountCents,
+    deadline: row.deadline.toISOString(),
+  }));
+}
+
+/** "HH:MM" of an instant in the professional's zone (mails, success screen). */
+export function deadlineText(deadline: Date, timeZone: string): string {
+  const { date, time } = zonedNow(deadline, timeZone);
+  const [, month, day] = date.split('-');
+  return `${day}/${month} às ${time}`;
+}
+
+/** Kept for the BR Code's rules: what name and city the payload will carry. */
+export function payloadTexts(settings: PaymentSettings): { name: string; city: string } {
+  return {
+    name: toPixText(settings.beneficiaryName, PIX_NAME_MAX),
+    city: toPixText(settings.beneficiaryCity, PIX_CITY_MAX),
+  };
+}
