@@ -159,6 +159,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...publicReads,
     publicUrl: env.PUBLIC_URL,
     manageKey,
+    pix: {
+      box: secretBox,
+      provider: pixProvider,
+      publicUrl: env.PUBLIC_URL,
+      log: app.log.child({ feature: 'pix-provider' }),
+    },
   });
   await app.register(manageRoutes, { ...publicReads, publicUrl: env.PUBLIC_URL, key: manageKey });
 

@@ -70,6 +70,11 @@ export async function removeCredentials(
   return getProviderStatus(deps, professionalId);
 }
 
+/** Whether the professional has PSP credentials (one cheap read, before anything is planned). */
+export async function hasCredentials(db: Db, professionalId: string): Promise<boolean> {
+  return Boolean(await repo.findCredentials(db, professionalId));
+}
+
 /** The opened credentials of a professional, or null: none configured (static Pix only). */
 export async function openCredentials(
   deps: Pick<PixProviderDeps, 'db' | 'box'>,
