@@ -11,6 +11,7 @@ import {
 } from '@/features/appointments/components/agenda-view-switch';
 import { useMe } from '@/features/auth/api/get-me';
 import { WhatsappReminderButton } from '@/features/manage/components/whatsapp-reminder';
+import { DepositLine } from '@/features/deposits/components/deposit-line';
 
 // The grid is its own chunk: the list's first visit does not download it (decision 014).
 const AgendaCalendarPage = lazy(async () => ({
@@ -31,11 +32,14 @@ export function AppointmentsRoute() {
         timeZone={me.data?.profile.timezone}
         viewSwitch={<AgendaViewSwitch current="list" />}
         renderCardAction={(appointment) => (
-          <WhatsappReminderButton
-            appointmentId={appointment.id}
-            clientName={appointment.client.name}
-            phone={appointment.client.phone}
-          />
+          <div className="grid gap-2">
+            <DepositLine bookingId={appointment.bookingId} clientName={appointment.client.name} />
+            <WhatsappReminderButton
+              appointmentId={appointment.id}
+              clientName={appointment.client.name}
+              phone={appointment.client.phone}
+            />
+          </div>
         )}
       />
     );

@@ -1,6 +1,7 @@
 import { PageHeader } from '@/components/layouts/page-header';
 import { SubscribeButton } from '@/features/billing/components/subscribe-button';
 import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview';
+import { DepositsPanel } from '@/features/deposits/components/deposits-panel';
 import { TomorrowReminders } from '@/features/manage/components/tomorrow-reminders';
 import { WhatsappReminderButton } from '@/features/manage/components/whatsapp-reminder';
 import { SubscriptionBanner } from '@/features/subscription/components/subscription-banner';
@@ -21,6 +22,9 @@ export function DashboardHomeRoute() {
           )
         }
       />
+      <div className="mt-6">
+        <DepositsPanel />
+      </div>
       <div className="mt-6">
         <TomorrowReminders />
       </div>

@@ -3,6 +3,7 @@ import {
   CalendarDays,
   KeyRound,
   Link2,
+  QrCode,
   ShieldCheck,
   Store,
   UserRound,
@@ -18,6 +19,7 @@ import { ProfileDetails } from '@/features/profile/components/profile-details';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { BookingRulesSettings } from '@/features/settings/components/booking-rules-form';
 import { CalendarFeedSettings } from '@/features/settings/components/calendar-feed-settings';
+import { PaymentSettingsCard } from '@/features/settings/components/payment-settings';
 import { PrivacySettings } from '@/features/privacy/components/privacy-settings';
 import {
   AfterBookingSettingsCard,
@@ -30,6 +32,7 @@ const TABS: readonly { value: SettingsTab; label: string; icon: typeof UserRound
   { value: 'link', label: 'Meu Link', icon: Link2 },
   { value: 'booking', label: 'Agendamento online', icon: CalendarClock },
   { value: 'calendar', label: 'Calendário', icon: CalendarDays },
+  { value: 'payments', label: 'Pagamentos', icon: QrCode },
   { value: 'security', label: 'Segurança', icon: KeyRound },
   { value: 'privacy', label: 'Privacidade', icon: ShieldCheck },
 ];
@@ -85,6 +88,9 @@ export function SettingsTabs() {
       </TabsContent>
       <TabsContent value="calendar">
         <CalendarFeedSettings />
+      </TabsContent>
+      <TabsContent value="payments">
+        <PaymentSettingsCard />
       </TabsContent>
       <TabsContent value="security">
         <ChangePasswordForm />

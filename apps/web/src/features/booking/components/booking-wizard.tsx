@@ -18,6 +18,7 @@ import { BookingConfirmation, prefetchBookingParts } from './lazy-parts';
 import { ServicesStep } from './services-step';
 import { StepIndicator } from './step-indicator';
 import { TimeStep } from './time-step';
+import { PixPayment } from '@/components/pix/pix-payment';
 
 /** Moves focus to the step's title, bringing the wizard's top into view if it scrolled off. */
 function focusStepHeading(container: HTMLElement | null) {
@@ -167,6 +168,7 @@ function BookingSuccess({ booking, onClose }: { booking: BookingResponse; onClos
       <p className="text-muted-foreground">
         {d}/{m}/{y} às {booking.time.slice(0, 5)}
       </p>
+      {booking.deposit ? <PixPayment deposit={booking.deposit} /> : null}
       {path && token ? (
         <div className="grid gap-2">
           <Button asChild size="lg" className="h-auto min-h-12 py-3 whitespace-normal">

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { createIdempotencyKey } from '@/features/booking/lib/idempotency-key';
 import { icsUrl, useManageAction, useManageView, useRescheduleSlots } from '../api/manage';
+import { PixPayment } from '@/components/pix/pix-payment';
 
 const INVALID = 'Link inválido ou expirado';
 
@@ -48,6 +49,7 @@ const STATUS_LABEL: Record<ManageView['status'], string> = {
   scheduled: 'Agendado',
   confirmed: 'Confirmado',
   cancelled: 'Cancelado',
+  awaiting_deposit: 'Aguardando sinal',
 };
 
 /** `/agendamento/<token>`: the client's own page for one booking. */
@@ -181,6 +183,14 @@ function ManageCard({ token, data }: { token: string; data: ManageView }) {
           </a>
         </section>
 
+        {data.deposit && data.deposit.status === 'pending' && data.status !== 'cancelled' ? (
+          <PixPayment deposit={data.deposit} />
+        ) : null}
+        {data.deposit?.status === 'received' ? (
+          <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+            Sinal recebido. Seu agendamento está confirmado.
+          </p>
+        ) : null}
         {message ? (
           <p
             role="status"

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import { addDaysToDate } from '@agendaki/shared';
+import type { Page } from '@playwright/test';
+import { MAIL_LINKS, signInThroughForm, uniqueEmail, waitForMailLink } from './account-helpers';
+import { chooseServices, openTimes, today } from './booking-helpers';
+import { expect, test } from './fixtures';
+
+/*
+ * Pix sinal (docs/decisions/017-pix-sinal.md), on a phone: the professional sets a Pix key and
+ * a sinal in Configurações > Pagamentos, a client books and sees the QR code and the "Pix Copia
+ * e Cola", the professional taps "Sinal recebido", the client gets the e-mail.
+ */
+
+const PASSWORD = 'senha-segura-1';
+const SHOTS = '/tmp/pix-shots';
+test.use({
+  allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[149]/],
+});
+
+/** Subjects of the mails the server logged for `email` (no SMTP in the journeys). */
+function loggedSubjects(email: string): string[] {
+  const subjects: string[] = [];
+  for (const line of fs.readFileSync(process.env.E2E_SERVER_LOG!, 'utf8').split('\n')) {
+    if (!line.startsWith('{') || !line.includes('"mail"')) continue;
+    try {
+      const entry = JSON.parse(line) as { mail?: { to: string; subject: string } };
+      if (entry.mail?.to === email) subjects.push(entry.mail.subject);
+    } catch {
+      // not a JSON log line
+    }
+  }
+  return subjects;
+}
+
+async function shoot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize(size);
+}
+
+test('a booking with a Pix sinal, confirmed by the professional', async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'the phone journey, at 390 px');
+  test.setTimeout(180_000);
+  const proEmail = uniqueEmail(testInfo, 'pix');
+  const api = await playwright.request.newContext({ baseURL: baseURL! });
+  const signUp = await api.post('/api/auth/sign-up', {
+    data: {
+      email: proEmail,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      businessName: 'Studio Pix E2E',
+      professionalName: 'Paula Pix',
+    },
+  });
+  expect(signUp.status()).toBe(201);
+  expect((await api.get(await waitForMailLink(proEmail, MAIL_LINKS.verifyEmail))).ok()).toBe(true);
+  expect(
+    (await api.post('/api/auth/sign-in', { data: { email: proEmail, password: PASSWORD } })).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await api.post('/api/services', {
+        data: { name: 'Coloração E2E', price: 80, durationMinutes: 60, description: null },
+      })
+    ).status(),
+  ).toBe(201);
+  const week = await api.put('/api/availability', {
+    data: {
+      windows: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+        dayOfWeek,
+        startTime: '09:00',
+        endTime: '18:00',
+        isActive: true,
+      })),
+    },
+  });
+  expect(week.ok()).toBe(true);
+  const me = (await (await api.get('/api/me')).json()) as { profile: { customLink: string } };
+
+  // Configurações > Pagamentos, typed as a person does.
+  await page.goto('/auth');
+  await signInThroughForm(page, proEmail, PASSWORD);
+  await page.waitForURL(/\/dashboard/);
+  await page.goto('/dashboard/settings?tab=payments');
+  const form = page.getByRole('form', { name: 'Pagamentos' });
+  await form.getByLabel('Tipo da chave Pix').selectOption('Celular');
+  await form.getByLabel('Chave Pix', { exact: true }).pressSequentially('(11) 98765-4321');
+  await form.getByLabel('Nome do recebedor').pressSequentially('Paula Conceição');
+  await form.getByLabel('Cidade').pressSequentially('São Paulo');
+  await form.getByLabel('Sinal no agendamento online').selectOption('Valor fixo (R$)');
+  await form.getByLabel('Valor do sinal').pressSequentially('30,00');
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Configurações salvas').first()).toBeVisible();
+  await expect(form.getByLabel('Chave Pix', { exact: true })).toHaveValue('+5511987654321');
+  await shoot(page, 'settings-payments');
+
+  // The client books tomorrow at 10:00 on the public page.
+  const date = addDaysToDate(today(), 1);
+  await page.goto(`/book/${me.profile.customLink}`);
+  await chooseServices(page, ['Coloração E2E']);
+  await openTimes(page, date);
+  await page.getByRole('button', { name: '10:00', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar Agendamento' });
+  const clientEmail = uniqueEmail(testInfo, 'cliente-pix');
+  await dialog.getByLabel('Nome completo').pressSequentially('Clara Pix');
+  await dialog.getByLabel('E-mail').pressSequentially(clientEmail);
+  await dialog.getByLabel('Telefone').pressSequentially('11912345678');
+  await dialog.getByRole('button', { name: 'Confirmar agendamento' }).click();
+  await expect(page.getByRole('heading', { name: 'Seu horário está reservado' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Pague o sinal de R$ 30,00 por Pix' }),
+  ).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR Code do Pix' }).locator('svg')).toBeVisible();
+  const brCode = await page.getByTestId('pix-copia-e-cola').inputValue();
+  expect(brCode).toMatch(
+    /^000201.*br\.gov\.bcb\.pix.*\+5511987654321.*540530\.00.*6304[0-9A-F]{4}$/,
+  );
+  await expect(page.getByTestId('pix-countdown')).toHaveText(/^(29|30):\d\d$/);
+  await expect(page.getByRole('button', { name: 'Copiar código Pix' })).toBeVisible();
+  await shoot(page, 'success');
+  await expect.poll(() => loggedSubjects(clientEmail).join('|')).toContain('aguardando sinal');
+
+  // The professional's Agenda card: "Sinal: R$ 30,00 (pendente)", then "Sinal recebido".
+  await page.goto('/dashboard/appointments?vista=lista');
+  await expect(page.getByTestId('deposit-line')).toHaveText('Sinal: R$ 30,00 (pendente)');
+  await page.getByRole('button', { name: 'Sinal recebido de Clara Pix' }).click();
+  await expect(page.getByTestId('deposit-line')).toHaveText('Sinal: R$ 30,00 (recebido)');
+  await expect(page.getByText('Confirmado').first()).toBeVisible();
+
+  // The client is told.
+  await expect
+    .poll(() => loggedSubjects(clientEmail).filter((s) => s.startsWith('Sinal recebido')).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
+});
