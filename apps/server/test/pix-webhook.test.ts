@@ -102,6 +102,26 @@ async function chargeOf(bookingId: string) {
   return payment!;
 }
 
+/** A payment made at the PSP outside Agendaki (another txid). */
+async function postPayment(): Promise<string> {
+  const res = await fetch(`${standIn.url}/v1/payments`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${MP_ACCESS_TOKEN}`,
+      'content-type': 'application/json',
+      'x-idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({
+      transaction_amount: 25,
+      payment_method_id: 'pix',
+      external_reference: 'OUTRA-LOJA-1',
+      date_of_expiration: '2026-11-21T10:00:00.000-03:00',
+      payer: { email: 'outro@example.com' },
+    }),
+  });
+  return String(((await res.json()) as { id: number }).id);
+}
+
 function deliver(delivery: WebhookDelivery, professionalId = shop.profileId, body = delivery.body) {
   return ctx.app.inject({
     method: 'POST',
@@ -216,12 +236,32 @@ describe('a sinal with Mercado Pago', () => {
     expect((await depositOf(shop, body.bookingId)).status).toBe('expired');
   });
 
-  it('a charge of another account or an unknown txid confirms nothing', async () => {
-    const res = await deliver(standIn.notification('999999999'));
-    // The stand-in knows no such payment: 404 at the PSP becomes a 503 the PSP retries.
-    expect(res.statusCode).toBe(503);
-    const again = await deliver(standIn.notification('999999999'));
-    expect(again.statusCode).toBe(503);
+  it('a payment the PSP does not know, or of another txid, confirms nothing', async () => {
+    const unknown = await deliver(standIn.notification('999999999'));
+    expect(unknown.statusCode, unknown.body).toBe(200);
+    expect(unknown.json().outcome).toBe('unknown-charge');
+
+    // A payment of the professional's account not made by Agendaki (no deposit has its txid).
+    const created = await postPayment();
+    standIn.pay(created, new Date('2026-11-21T12:05:00.000Z'));
+    const foreign = await deliver(standIn.notification(created));
+    expect(foreign.json().outcome).toBe('unknown-charge');
+  });
+
+  it('the PSP unreachable while reading the payment: 503, and the retry is applied', async () => {
+    ctx.clock.set(SATURDAY_0900);
+    const { body } = await book(shop, '15:00');
+    const payment = await chargeOf(body.bookingId);
+    standIn.pay(String(payment.id), new Date('2026-11-21T12:05:00.000Z'));
+    const delivery = standIn.notification(String(payment.id));
+    standIn.failNext = 2;
+    const failed = await deliver(delivery);
+    expect(failed.statusCode).toBe(503);
+    expect(await statusesOf(shop, body.bookingId)).toEqual(['awaiting_deposit']);
+    // Mercado Pago retries the same delivery: not taken for a replay.
+    const retried = await deliver(delivery);
+    expect(retried.json().outcome).toBe('confirmed');
+    expect(await statusesOf(shop, body.bookingId)).toEqual(['confirmed']);
   });
 });
 

@@ -44,6 +44,7 @@ export const PROVIDER_UNAVAILABLE_MESSAGE =
   'Não foi possível falar com o Mercado Pago agora. Tente novamente em instantes.';
 export const CHARGE_REFUSED_MESSAGE =
   'O Mercado Pago recusou a cobrança Pix. Confira sua conta no Mercado Pago.';
+export const CHARGE_NOT_FOUND_MESSAGE = 'Cobrança Pix não encontrada no Mercado Pago.';
 export const INVALID_SIGNATURE_MESSAGE = 'Assinatura do webhook inválida.';
 export const INVALID_NOTIFICATION_MESSAGE = 'Notificação do webhook inválida.';
 
@@ -59,6 +60,11 @@ export interface MercadoPagoOptions {
 /** True when the PSP refused the professional's credentials (the error createCharge/getCharge throw). */
 export function isCredentialsRefused(error: unknown): boolean {
   return error instanceof AppError && error.details?.pixProvider === 'credentials-refused';
+}
+
+/** True when the PSP does not know the charge (getCharge). */
+export function isChargeNotFound(error: unknown): boolean {
+  return error instanceof AppError && error.details?.pixProvider === 'not-found';
 }
 
 const paymentSchema = z.object({
@@ -164,6 +170,9 @@ export function createMercadoPagoPix(options: MercadoPagoOptions = {}): PixProvi
         throw new AppError('BAD_REQUEST', CREDENTIALS_REFUSED_MESSAGE, {
           pixProvider: 'credentials-refused',
         });
+      }
+      if (response.status === 404 && init.method === 'GET') {
+        throw new AppError('NOT_FOUND', CHARGE_NOT_FOUND_MESSAGE, { pixProvider: 'not-found' });
       }
       if (response.status >= 500 || response.status === 429) {
         lastError = new Error(`${what}: HTTP ${response.status}`);

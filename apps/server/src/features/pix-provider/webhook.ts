@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
 import { confirmDeposit, findDepositByTxid } from '../deposits/service';
-import { INVALID_SIGNATURE_MESSAGE } from './mercado-pago';
+import { INVALID_SIGNATURE_MESSAGE, isChargeNotFound } from './mercado-pago';
 import type { PixProvider } from './provider';
 import * as repo from './repo';
 import { openCredentials } from './service';
@@ -57,10 +57,14 @@ export async function handlePixWebhook(
   );
   if (!fresh) return 'duplicate';
   try {
-    const charge = await deps.provider.getCharge({
-      credentials: opened.credentials,
-      chargeId: event.chargeId,
-    });
+    const charge = await deps.provider
+      .getCharge({ credentials: opened.credentials, chargeId: event.chargeId })
+      .catch((error: unknown) => {
+        // Signed, but about a payment the PSP does not know (another application's): nothing to do.
+        if (isChargeNotFound(error)) return null;
+        throw error;
+      });
+    if (!charge) return 'unknown-charge';
     if (charge.status !== 'paid') return 'not-paid';
     const deposit = charge.txid
       ? await findDepositByTxid({ db: deps.db }, professionalId, charge.txid)
