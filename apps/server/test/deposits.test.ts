@@ -139,6 +139,7 @@ describe('a booking with a sinal', () => {
     // Corte, R$ 50,00: 50 % is R$ 25,00.
     expect(body.deposit).toMatchObject({ status: 'pending', amountCents: 2500 });
     expect(body.deposit.deadline).toBe('2026-11-21T12:30:00.000Z');
+    expect(body.deposit.deadlineTime).toBe('09:30');
     expect(body.deposit.qrSvg).toMatch(/^<svg/);
     const parsed = parsePix(body.deposit.brCode);
     expect(hasError(parsed)).toBe(false);

@@ -205,6 +205,8 @@ export const depositChargeSchema = z.object({
   qrSvg: z.string(),
   /** ISO instant: unpaid by then, the booking is cancelled. */
   deadline: z.string(),
+  /** The deadline's "HH:MM" in the professional's zone, as the page shows it. */
+  deadlineTime: z.string(),
 });
 export type DepositCharge = z.infer<typeof depositChargeSchema>;
 

@@ -170,7 +170,12 @@ async function book(
       stored.response.bookingId,
       now,
     );
-    const deposit = await getDepositCharge({ db: tx }, professional.id, stored.response.bookingId);
+    const deposit = await getDepositCharge(
+      { db: tx },
+      professional.id,
+      stored.response.bookingId,
+      professional.timezone,
+    );
     return { ...stored.response, manageUrl, ...(deposit ? { deposit } : {}) };
   }
 
@@ -231,7 +236,7 @@ async function book(
     ? await openDeposit(
         tx,
         depositPlan,
-        { professionalId: professional.id, bookingId },
+        { professionalId: professional.id, bookingId, timeZone: professional.timezone },
         now,
         dynamic,
       )

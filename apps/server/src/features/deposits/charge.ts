@@ -48,7 +48,12 @@ export function buildBrCode(input: DepositChargeInput): { txid: string; brCode: 
 }
 
 export function qrSvgOf(brCode: string): Promise<string> {
-  return QRCode.toString(brCode, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return QRCode.toString(brCode, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    width: 240,
+  });
 }
 
 export async function buildDepositCharge(input: DepositChargeInput): Promise<BuiltDepositCharge> {

@@ -6,9 +6,6 @@ import {
   depositAmountCents,
   normalizePixKey,
   PIX_KEY_INVALID_MESSAGES,
-  toPixText,
-  PIX_NAME_MAX,
-  PIX_CITY_MAX,
   zonedNow,
   type DepositCharge,
   type DepositOverview,
@@ -121,7 +118,7 @@ export async function planDeposit(
 export async function openDeposit(
   db: Db,
   plan: DepositPlan,
-  booking: { professionalId: string; bookingId: string },
+  booking: { professionalId: string; bookingId: string; timeZone: string },
   now: Date,
   /**
    * A PSP's dynamic charge made before the transaction (features/pix-provider/charge.ts), used
@@ -171,6 +168,7 @@ export async function openDeposit(
     brCode: charge.brCode,
     qrSvg: charge.qrSvg,
     deadline: deadline.toISOString(),
+    deadlineTime: zonedNow(deadline, booking.timeZone).time,
   };
 }
 
@@ -179,6 +177,7 @@ export async function getDepositCharge(
   { db }: Pick<DepositsDeps, 'db'>,
   professionalId: string,
   bookingId: string,
+  timeZone: string,
 ): Promise<DepositCharge | null> {
   const row = await repo.findDeposit(db, professionalId, bookingId);
   if (!row) return null;
@@ -188,6 +187,7 @@ export async function getDepositCharge(
     brCode: row.brCode,
     qrSvg: row.status === 'pending' ? await qrSvgOf(row.brCode) : '',
     deadline: row.deadline.toISOString(),
+    deadlineTime: zonedNow(row.deadline, timeZone).time,
   };
 }
 
@@ -404,12 +404,4 @@ export function deadlineText(deadline: Date, timeZone: string): string {
   const { date, time } = zonedNow(deadline, timeZone);
   const [, month, day] = date.split('-');
   return `${day}/${month} às ${time}`;
-}
-
-/** Kept for the BR Code's rules: what name and city the payload will carry. */
-export function payloadTexts(settings: PaymentSettings): { name: string; city: string } {
-  return {
-    name: toPixText(settings.beneficiaryName, PIX_NAME_MAX),
-    city: toPixText(settings.beneficiaryCity, PIX_CITY_MAX),
-  };
 }

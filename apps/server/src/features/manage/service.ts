@@ -200,7 +200,12 @@ export async function getManageView(deps: ManageDeps, token: string): Promise<Ma
   const { profile } = booking;
   const mobile = brazilianMobile(profile.phone);
   const today = zonedToday(deps.clock.now(), profile.timezone);
-  const deposit = await getDepositCharge(deps, booking.link.professionalId, booking.link.bookingId);
+  const deposit = await getDepositCharge(
+    deps,
+    booking.link.professionalId,
+    booking.link.bookingId,
+    profile.timezone,
+  );
   return {
     status: booking.status,
     ...(deposit ? { deposit } : {}),

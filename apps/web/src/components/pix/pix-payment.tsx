@@ -9,12 +9,6 @@ function remaining(deadline: string, now: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-function clockTime(deadline: string): string {
-  return new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' }).format(
-    new Date(deadline),
-  );
-}
-
 /**
  * The Pix sinal to pay (docs/decisions/017-pix-sinal.md): the QR code the server drew, the
  * "Pix Copia e Cola" with a copy button, the amount and the time left. Used by the success
@@ -51,7 +45,7 @@ export function PixPayment({ deposit }: { deposit: DepositCharge }) {
           'O prazo para pagar terminou.'
         ) : (
           <>
-            Pague até {clockTime(deposit.deadline)} para confirmar. Tempo restante:{' '}
+            Pague até {deposit.deadlineTime} para confirmar. Tempo restante:{' '}
             <strong data-testid="pix-countdown" className="tabular-nums">
               {remaining(deposit.deadline, now)}
             </strong>
@@ -64,6 +58,7 @@ export function PixPayment({ deposit }: { deposit: DepositCharge }) {
           aria-label="QR Code do Pix"
           data-testid="pix-qr"
           className="mx-auto w-52 max-w-full rounded-lg bg-white p-2 [&_svg]:h-auto [&_svg]:w-full"
+          style={{ width: 208, maxWidth: '100%' }}
           // Drawn by the server (features/deposits/charge.ts): a QR code of the BR Code only.
           dangerouslySetInnerHTML={{ __html: deposit.qrSvg }}
         />
