@@ -29,6 +29,9 @@ import { createDepositJob } from './features/deposits/job';
 import { depositsRoutes } from './features/deposits/routes';
 import { manageRoutes } from './features/manage/routes';
 import { deriveManageKey } from './features/manage/token';
+import { createSecretBox, deriveSecretBoxKey } from './lib/secret-box';
+import { createMercadoPagoPix } from './features/pix-provider/mercado-pago';
+import { pixProviderRoutes } from './features/pix-provider/routes';
 import { profileRoutes } from './features/profile/routes';
 import { renderSharedLinkPage } from './features/public-profile/html';
 import { reportsRoutes } from './features/reports/routes';
@@ -102,6 +105,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const secret = await registerSessions(app, env, database.db);
   // The manage links' key (features/manage/token.ts), from the secret every instance shares.
   const manageKey = deriveManageKey(secret);
+  // The PSP credentials at rest (lib/secret-box.ts), sealed with a key from the same secret.
+  const secretBox = createSecretBox(deriveSecretBoxKey(secret));
+  const pixProvider = createMercadoPagoPix({
+    apiBase: env.MERCADO_PAGO_API_BASE,
+    clock,
+    log: app.log.child({ feature: 'pix-provider' }),
+  });
   app.jobs.add(
     createReminderJob({
       db: database.db,
@@ -127,6 +137,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(clientsRoutes, { db: database.db });
   await app.register(appointmentsRoutes, { db: database.db });
   await app.register(billingRoutes, { db: database.db, env });
+  await app.register(pixProviderRoutes, {
+    db: database.db,
+    box: secretBox,
+    provider: pixProvider,
+    publicUrl: env.PUBLIC_URL,
+  });
   await app.register(calendarFeedRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
   await app.register(reportsRoutes, { db: database.db });
   await app.register(agendaRoutes, { db: database.db });
@@ -143,6 +159,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...publicReads,
     publicUrl: env.PUBLIC_URL,
     manageKey,
+    pix: {
+      box: secretBox,
+      provider: pixProvider,
+      publicUrl: env.PUBLIC_URL,
+      log: app.log.child({ feature: 'pix-provider' }),
+    },
   });
   await app.register(manageRoutes, { ...publicReads, publicUrl: env.PUBLIC_URL, key: manageKey });
 

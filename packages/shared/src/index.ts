@@ -28,3 +28,4 @@ export * from './agenda-calendar';
 export * from './privacy';
 export * from './manage-schemas';
 export * from './pix';
+export * from './pix-provider';

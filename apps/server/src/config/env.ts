@@ -67,6 +67,11 @@ const envSchema = z.object({
     .optional(),
   /** Another address for Stripe's API, e.g. a local stand-in in tests (http://127.0.0.1:12111). */
   STRIPE_API_BASE: z.url({ error: 'deve ser uma URL completa' }).optional(),
+  /**
+   * Another address for Mercado Pago's API (features/pix-provider), e.g. a local stand-in in
+   * tests. The credentials are each professional's own, kept sealed in the database.
+   */
+  MERCADO_PAGO_API_BASE: z.url({ error: 'deve ser uma URL completa' }).optional(),
 });
 
 const STRIPE_REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;

@@ -40,7 +40,9 @@ beforeAll(async () => {
     (route) =>
       isStateChanging(route) &&
       route.url.startsWith('/api/') &&
-      route.url !== '/api/billing/webhook',
+      route.url !== '/api/billing/webhook' &&
+      // The PSP's webhook: signed by the professional's secret, called by Mercado Pago's servers.
+      !route.url.startsWith('/api/webhooks/pix/'),
   );
 }, 60_000);
 afterAll(async () => {
@@ -55,6 +57,7 @@ function victimParam(_param: string, url: string): string {
   if (url.startsWith('/api/availability/exceptions/')) return records.exceptionDate;
   if (url.startsWith('/api/availability/time-off/')) return records.timeOffId;
   if (url.startsWith('/api/blocks/')) return records.blockId;
+  if (url.startsWith('/api/deposits/')) return records.bookingId;
   if (url.startsWith('/api/public/manage/')) return records.manageToken;
   throw new Error(`No victim record for ${url}: add it to victimParam() in csrf.test.ts.`);
 }

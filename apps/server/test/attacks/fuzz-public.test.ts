@@ -226,6 +226,31 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
           'stripe-signature': signature === 'valid' ? signed(body) : headerValue(signature),
         },
       })),
+    'POST /api/webhooks/pix/mercadopago/:professionalId': fc
+      .tuple(
+        fc.oneof(
+          fc.constant(owner.profileId),
+          fc.uuid(),
+          junkString.map((v) => seg(v) || 'x'),
+        ),
+        query({ 'data.id': fc.oneof(fc.constant('1320000001'), junkString), type: junkString }),
+        fc.oneof(
+          fc.constant('{"type":"payment","action":"payment.updated","data":{"id":"1320000001"}}'),
+          junkString,
+        ),
+        fc.oneof(fc.constant('ts=1763726400,v1=' + 'ab'.repeat(32)), junkString),
+        junkString,
+      )
+      .map(([id, q, body, signature, requestId]) => ({
+        method: 'POST',
+        url: `/api/webhooks/pix/mercadopago/${id}?${q}`,
+        payload: body,
+        headers: {
+          'content-type': 'application/json',
+          'x-signature': headerValue(signature),
+          'x-request-id': headerValue(requestId),
+        },
+      })),
     'GET /api/public/professionals/:identifier': identifier.map((id) => ({
       method: 'GET',
       url: `/api/public/professionals/${id}`,

@@ -42,6 +42,7 @@ function ownerParam(param: string, url: string): string {
     appointments: world.records.appointmentId,
     blocks: world.records.blockId,
   };
+  if (param === 'bookingId') return world.records.bookingId;
   if (url.startsWith('/api/availability/time-off/')) return world.records.timeOffId;
   if (url.startsWith('/api/availability/exceptions/') && param === 'date') {
     return world.records.exceptionDate;

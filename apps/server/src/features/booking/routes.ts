@@ -5,7 +5,7 @@ import { clientAddressKey } from '../../lib/client-address';
 import type { PublicReadCache } from '../public-profile/cache';
 import { rateLimitKey } from '../../plugins/rate-limit';
 import { BOOKING_LIMIT_SCOPES, BOOKING_LIMITS, requestedProfessional, visitorKey } from './limits';
-import { createBooking } from './service';
+import { type BookingDeps, createBooking } from './service';
 
 /**
  * `POST /api/public/bookings` (docs/product.md section 7, public booking): anonymous, same-origin
@@ -17,7 +17,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   cache: PublicReadCache;
   publicUrl: string;
   manageKey: Buffer;
-}> = async (app, { db, cache, publicUrl, manageKey }) => {
+  /** The Pix PSP's dynamic charges (features/pix-provider/charge.ts). */
+  pix?: BookingDeps['pix'];
+}> = async (app, { db, cache, publicUrl, manageKey, pix }) => {
   app.post(
     '/api/public/bookings',
     {
@@ -38,7 +40,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const booking = await createBooking(
-        { db, cache, clock: app.clock, publicUrl, manageKey, ip: request.ip },
+        { db, cache, clock: app.clock, publicUrl, manageKey, ip: request.ip, pix },
         request.body,
       );
       reply.header('Cache-Control', 'no-store');

@@ -19,6 +19,12 @@ import { isDemoProfessional } from '../demo/data';
 import { deadlineText, getDepositCharge, openDeposit, planDeposit } from '../deposits/service';
 import { enqueueMails } from '../mail/service';
 import { planReminder } from '../manage/reminder-schedule';
+import {
+  type DynamicCharge,
+  type DynamicChargeDeps,
+  prepareDynamicCharge,
+} from '../pix-provider/charge';
+import { hasCredentials } from '../pix-provider/service';
 import { brazilianMobile } from '../manage/phone';
 import { ensureManageLink } from '../manage/service';
 import type { PublicReadCache } from '../public-profile/cache';
@@ -46,6 +52,8 @@ export interface BookingDeps {
   manageKey: Buffer;
   /** The visitor's address: the minutes it books with one professional are limited. */
   ip: string;
+  /** The Pix PSP (features/pix-provider): a dynamic charge for the sinal when configured. */
+  pix?: Omit<DynamicChargeDeps, 'db'>;
 }
 
 /**
@@ -61,8 +69,9 @@ export async function createBooking(
   input: ParsedBooking,
 ): Promise<BookingResponse> {
   const now = deps.clock.now();
+  const dynamic = await prechargeDeposit(deps, input, now);
   try {
-    const response = await deps.db.transaction((tx) => book(tx, deps, input, now));
+    const response = await deps.db.transaction((tx) => book(tx, deps, input, now, dynamic));
     // Committed: this process offers the time no more right now; other instances drop it when
     // PostgreSQL's notice reaches them (migration 0007).
     deps.cache.changed(input.professionalId.toLowerCase(), 'appointments');
@@ -80,11 +89,53 @@ export async function createBooking(
   }
 }
 
+/**
+ * The sinal's dynamic Pix charge at the professional's PSP, made BEFORE the booking's
+ * transaction so no transaction waits on the network (docs/decisions/018-pix-provider.md). Reads
+ * outside the transaction: the transaction checks everything again, and uses the charge only
+ * when its amount is the sinal's. Null (the static code) when there is nothing to charge, no
+ * credentials, no e-mail, or any failure: the booking itself decides every refusal.
+ */
+async function prechargeDeposit(
+  deps: BookingDeps,
+  input: ParsedBooking,
+  now: Date,
+): Promise<(DynamicCharge & { amountCents: number }) | null> {
+  if (!deps.pix || !input.clientEmail) return null;
+  try {
+    if (!(await hasCredentials(deps.db, input.professionalId))) return null;
+    const reads = { db: deps.db, cache: deps.cache };
+    const catalog = await requireBookableProfessional(reads, input.professionalId, now, 'id');
+    const services = requireBookableServices(catalog, input.serviceIds);
+    const plan = await planDeposit(
+      { db: deps.db },
+      catalog.profile.id,
+      sumPriceCents(services.map((service) => ({ priceCents: toCents(service.price) }))),
+    );
+    if (!plan) return null;
+    const charge = await prepareDynamicCharge(
+      { ...deps.pix, db: deps.db },
+      {
+        professionalId: catalog.profile.id,
+        idempotencyKey: input.idempotencyKey,
+        amountCents: plan.amountCents,
+        expiresAt: new Date(now.getTime() + plan.settings.windowMinutes * 60_000),
+        payerEmail: input.clientEmail,
+        description: `Sinal: ${catalog.profile.businessName}`,
+      },
+    );
+    return charge ? { ...charge, amountCents: plan.amountCents } : null;
+  } catch {
+    return null;
+  }
+}
+
 async function book(
   tx: Db,
   deps: BookingDeps,
   input: ParsedBooking,
   now: Date,
+  dynamic: (DynamicCharge & { amountCents: number }) | null,
 ): Promise<BookingResponse> {
   const reads = { db: tx, cache: deps.cache };
   const catalog = await requireBookableProfessional(reads, input.professionalId, now, 'id');
@@ -187,6 +238,7 @@ async function book(
         depositPlan,
         { professionalId: professional.id, bookingId, timeZone: professional.timezone },
         now,
+        dynamic,
       )
     : null;
   const manageUrl = await ensureManageLink(

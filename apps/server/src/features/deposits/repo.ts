@@ -127,3 +127,16 @@ export function countSince(db: Db, professionalId: string, since: Date) {
     .where(and(eq(deposits.professionalId, professionalId), gte(deposits.deadline, since)))
     .groupBy(deposits.status);
 }
+
+/** The deposit of this professional with this txid (a PSP's charge names it). */
+export async function findDepositByTxid(
+  db: Db,
+  professionalId: string,
+  txid: string,
+): Promise<DepositRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.professionalId, professionalId), eq(deposits.txid, txid)));
+  return row;
+}

@@ -120,16 +120,24 @@ export async function openDeposit(
   plan: DepositPlan,
   booking: { professionalId: string; bookingId: string; timeZone: string },
   now: Date,
+  /**
+   * A PSP's dynamic charge made before the transaction (features/pix-provider/charge.ts), used
+   * when it is for this very amount; otherwise the static code.
+   */
+  dynamic?: { txid: string; brCode: string; amountCents: number } | null,
 ): Promise<DepositCharge> {
   const { settings, amountCents } = plan;
-  const charge = await buildDepositCharge({
-    pixKeyType: settings.pixKeyType,
-    pixKey: settings.pixKey,
-    beneficiaryName: settings.beneficiaryName,
-    beneficiaryCity: settings.beneficiaryCity,
-    amountCents,
-    bookingId: booking.bookingId,
-  });
+  const charge =
+    dynamic && dynamic.amountCents === amountCents
+      ? { txid: dynamic.txid, brCode: dynamic.brCode, qrSvg: await qrSvgOf(dynamic.brCode) }
+      : await buildDepositCharge({
+          pixKeyType: settings.pixKeyType,
+          pixKey: settings.pixKey,
+          beneficiaryName: settings.beneficiaryName,
+          beneficiaryCity: settings.beneficiaryCity,
+          amountCents,
+          bookingId: booking.bookingId,
+        });
   const deadline = new Date(now.getTime() + settings.windowMinutes * 60_000);
   await repo.insertDeposit(
     db,
@@ -184,6 +192,22 @@ export async function getDepositCharge(
 }
 
 // ------------------------------------------------------------ confirmation, expiry, cancel
+
+/** The sinal a PSP's charge is about, by the txid it was made with (features/pix-provider). */
+export async function findDepositByTxid(
+  { db }: Pick<DepositsDeps, 'db'>,
+  professionalId: string,
+  txid: string,
+): Promise<{ bookingId: string; amountCents: number; status: DepositStatus } | undefined> {
+  const row = await repo.findDepositByTxid(db, professionalId, txid);
+  return row
+    ? {
+        bookingId: row.bookingId,
+        amountCents: row.amountCents,
+        status: row.status as DepositStatus,
+      }
+    : undefined;
+}
 
 export interface ConfirmDepositInput {
   professionalId: string;

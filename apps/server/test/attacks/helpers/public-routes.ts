@@ -20,6 +20,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/auth/forgot-password': 'asking for a reset link',
   'POST /api/auth/reset-password': 'the reset link, authenticated by its single-use token',
   'POST /api/billing/webhook': "the payment provider's servers, authenticated by the signature",
+  'POST /api/webhooks/pix/mercadopago/:professionalId':
+    "Mercado Pago's servers for one professional, authenticated by that professional's signature",
   'GET /api/public/professionals/:identifier': 'the public booking page',
   'GET /api/public/professionals/:identifier/slots': 'the public booking page',
   'GET /api/public/professionals/:identifier/days': 'the public booking page',

@@ -65,6 +65,8 @@ export interface OwnerRecords {
   clientEmail: string;
   appointmentId: string;
   bookedAppointmentId: string;
+  /** The booking of that appointment (features/deposits: ":bookingId"). */
+  bookingId: string;
   /** The booked appointment's manage-link token (features/manage). */
   manageToken: string;
   /** The date of the owner's own hours ("exceptions/:date"). */
@@ -164,6 +166,7 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
     clientEmail,
     appointmentId: appointment.json().id,
     bookedAppointmentId: booked.json().appointments[0].id,
+    bookingId: booked.json().bookingId,
     manageToken: String(booked.json().manageUrl).split('/agendamento/')[1]!,
     exceptionDate,
     timeOffId: off.json().timeOff.id,

@@ -20,6 +20,7 @@ import { ChangePasswordForm } from '@/features/auth/components/change-password-f
 import { BookingRulesSettings } from '@/features/settings/components/booking-rules-form';
 import { CalendarFeedSettings } from '@/features/settings/components/calendar-feed-settings';
 import { PaymentSettingsCard } from '@/features/settings/components/payment-settings';
+import { PixProviderSettings } from '@/features/settings/components/pix-provider-form';
 import { PrivacySettings } from '@/features/privacy/components/privacy-settings';
 import {
   AfterBookingSettingsCard,
@@ -91,6 +92,7 @@ export function SettingsTabs() {
       </TabsContent>
       <TabsContent value="payments">
         <PaymentSettingsCard />
+        <PixProviderSettings />
       </TabsContent>
       <TabsContent value="security">
         <ChangePasswordForm />

@@ -1,0 +1,94 @@
+import {
+  type PixProviderCredentialsInput,
+  type PixProviderStatus,
+  pixProviderCredentialsInputSchema,
+  pixWebhookPath,
+} from '@agendaki/shared';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { SecretBox } from '../../lib/secret-box';
+import type { PixCredentials, PixProvider } from './provider';
+import * as repo from './repo';
+
+/**
+ * The professional's own PSP credentials (docs/decisions/018-pix-provider.md): checked by one
+ * cheap call to the PSP before they are kept, sealed at rest, never answered back.
+ */
+export interface PixProviderDeps {
+  db: Db;
+  clock: Clock;
+  box: SecretBox;
+  provider: PixProvider;
+  publicUrl: string;
+}
+
+const context = (professionalId: string, field: 'access-token' | 'webhook-secret') =>
+  `pix:${professionalId.toLowerCase()}:${field}`;
+
+export async function getProviderStatus(
+  deps: Pick<PixProviderDeps, 'db' | 'publicUrl' | 'provider'>,
+  professionalId: string,
+): Promise<PixProviderStatus> {
+  const row = await repo.findCredentials(deps.db, professionalId);
+  return {
+    provider: deps.provider.name,
+    configured: Boolean(row),
+    webhookUrl: `${deps.publicUrl}${pixWebhookPath(deps.provider.name, professionalId)}`,
+    updatedAt: row ? row.updatedAt.toISOString() : null,
+  };
+}
+
+/** Checks the token at the PSP (400 in pt-BR when refused), then keeps both values sealed. */
+export async function saveCredentials(
+  deps: PixProviderDeps,
+  professionalId: string,
+  input: PixProviderCredentialsInput,
+): Promise<PixProviderStatus> {
+  const parsed = pixProviderCredentialsInputSchema.parse(input);
+  await deps.provider.checkCredentials({ accessToken: parsed.accessToken });
+  await repo.upsertCredentials(
+    deps.db,
+    {
+      professionalId,
+      provider: parsed.provider,
+      accessTokenSealed: deps.box.seal(parsed.accessToken, context(professionalId, 'access-token')),
+      webhookSecretSealed: deps.box.seal(
+        parsed.webhookSecret,
+        context(professionalId, 'webhook-secret'),
+      ),
+    },
+    deps.clock.now(),
+  );
+  return getProviderStatus(deps, professionalId);
+}
+
+export async function removeCredentials(
+  deps: Pick<PixProviderDeps, 'db' | 'publicUrl' | 'provider'>,
+  professionalId: string,
+): Promise<PixProviderStatus> {
+  await repo.deleteCredentials(deps.db, professionalId);
+  return getProviderStatus(deps, professionalId);
+}
+
+/** Whether the professional has PSP credentials (one cheap read, before anything is planned). */
+export async function hasCredentials(db: Db, professionalId: string): Promise<boolean> {
+  return Boolean(await repo.findCredentials(db, professionalId));
+}
+
+/** The opened credentials of a professional, or null: none configured (static Pix only). */
+export async function openCredentials(
+  deps: Pick<PixProviderDeps, 'db' | 'box'>,
+  professionalId: string,
+): Promise<{ credentials: PixCredentials; webhookSecret: string } | null> {
+  const row = await repo.findCredentials(deps.db, professionalId);
+  if (!row) return null;
+  return {
+    credentials: {
+      accessToken: deps.box.open(row.accessTokenSealed, context(professionalId, 'access-token')),
+    },
+    webhookSecret: deps.box.open(
+      row.webhookSecretSealed,
+      context(professionalId, 'webhook-secret'),
+    ),
+  };
+}
