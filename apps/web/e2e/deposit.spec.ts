@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import { addDaysToDate } from '@agendaki/shared';
 import type { Page } from '@playwright/test';
-import { MAIL_LINKS, signInThroughForm, uniqueEmail, waitForMailLink } from './account-helpers';
+import {
+  expectToast,
+  MAIL_LINKS,
+  signInThroughForm,
+  uniqueEmail,
+  waitForMailLink,
+} from './account-helpers';
 import { chooseServices, openTimes, today } from './booking-helpers';
 import { expect, test } from './fixtures';
 
@@ -114,6 +120,8 @@ test('a booking with a Pix sinal, confirmed by the professional', async ({
   await dialog.getByLabel('Telefone').pressSequentially('11912345678');
   await dialog.getByRole('button', { name: 'Confirmar agendamento' }).click();
   await expect(page.getByRole('heading', { name: 'Seu horário está reservado' })).toBeVisible();
+  // Not "confirmado": the time is held until the sinal is paid.
+  await expectToast(page, 'Horário reservado!');
   await expect(
     page.getByRole('heading', { name: 'Pague o sinal de R$ 30,00 por Pix' }),
   ).toBeVisible();

@@ -86,7 +86,8 @@ export function BookingConfirmation({
         onSuccess: (result) => {
           attemptRef.current = null;
           closedByAnswerRef.current = true;
-          toast.success('Agendamento confirmado!', {
+          // With a Pix sinal the time is only held until it is paid (docs/decisions/017).
+          toast.success(result.deposit ? 'Horário reservado!' : 'Agendamento confirmado!', {
             description: describeBookedServices(
               result.appointments.length || serviceIds.length,
               result.date,
