@@ -739,6 +739,7 @@ export const PURGED_BY_MAINTENANCE = [
   'signInThrottles',
   'bookingRequests',
   'manageRequests',
+  'pixWebhookEvents',
   'mailOutbox',
   'session',
   'verification',

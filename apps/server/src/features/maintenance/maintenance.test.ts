@@ -7,6 +7,7 @@ import {
   bookingRequests,
   mailOutbox,
   manageRequests,
+  pixWebhookEvents,
   rateLimits,
   session,
   user,
@@ -72,6 +73,14 @@ async function insertManageRequest(createdAt: Date): Promise<string> {
     })
     .returning({ id: manageRequests.id });
   return row!.id;
+}
+
+async function insertPixWebhookEvent(receivedAt: Date): Promise<string> {
+  const eventId = randomUUID();
+  await ctx.database.db
+    .insert(pixWebhookEvents)
+    .values({ professionalId: profileId, eventId, chargeId: '123456789', receivedAt });
+  return eventId;
 }
 
 async function insertMail(values: {
@@ -148,6 +157,10 @@ describe('purgeExpiredRows', () => {
       old: await insertManageRequest(ago(31 * DAY)),
       recent: await insertManageRequest(ago(29 * DAY)),
     };
+    const deliveries = {
+      old: await insertPixWebhookEvent(ago(31 * DAY)),
+      recent: await insertPixWebhookEvent(ago(29 * DAY)),
+    };
     const mail = {
       sentOld: await insertMail({
         status: 'sent',
@@ -180,6 +193,7 @@ describe('purgeExpiredRows', () => {
       signInThrottles: 0,
       bookingRequests: 1,
       manageRequests: 1,
+      pixWebhookEvents: 1,
       finishedMail: 2,
       sessions: 1,
       verifications: 1,
@@ -187,6 +201,11 @@ describe('purgeExpiredRows', () => {
     expect(await remainingRateLimits(Object.values(rate))).toEqual([rate.live]);
     expect(await remainingIds(bookingRequests, Object.values(requests))).toEqual([requests.recent]);
     expect(await remainingIds(manageRequests, Object.values(manage))).toEqual([manage.recent]);
+    const deliveriesLeft = await ctx.database.db
+      .select({ eventId: pixWebhookEvents.eventId })
+      .from(pixWebhookEvents)
+      .where(inArray(pixWebhookEvents.eventId, Object.values(deliveries)));
+    expect(deliveriesLeft.map((row) => row.eventId)).toEqual([deliveries.recent]);
     expect(await remainingIds(mailOutbox, Object.values(mail))).toEqual(
       [mail.sentRecent, mail.failedRecent, mail.pendingOld].sort(),
     );
@@ -201,7 +220,7 @@ describe('purgeExpiredRows', () => {
     ).toHaveLength(1);
 
     // Nothing left to do: a second run deletes nothing.
-    expect(Object.values(await purgeExpiredRows(deps()))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await purgeExpiredRows(deps()))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('works in small batches, and stops at the per-run cap', async () => {

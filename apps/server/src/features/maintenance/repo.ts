@@ -1,9 +1,10 @@
-import { and, eq, inArray, lt, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   bookingRequests,
   mailOutbox,
   manageRequests,
+  pixWebhookEvents,
   rateLimits,
   session,
   signInThrottles,
@@ -90,6 +91,34 @@ export async function deleteManageRequestsBefore(
     .delete(manageRequests)
     .where(and(inArray(manageRequests.id, batch), isOld))
     .returning({ id: manageRequests.id });
+  return deleted.length;
+}
+
+/**
+ * The Pix PSP's deliveries already applied (features/pix-provider), received before `before`. A
+ * delivery replayed after that is read back from the PSP and confirms nothing twice anyway.
+ */
+export async function deletePixWebhookEventsBefore(
+  db: Db,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const isOld = lt(pixWebhookEvents.receivedAt, before);
+  const batch = db
+    .select({ professionalId: pixWebhookEvents.professionalId, eventId: pixWebhookEvents.eventId })
+    .from(pixWebhookEvents)
+    .where(isOld)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db
+    .delete(pixWebhookEvents)
+    .where(
+      and(
+        sql`(${pixWebhookEvents.professionalId}, ${pixWebhookEvents.eventId}) IN (${batch})`,
+        isOld,
+      ),
+    )
+    .returning({ eventId: pixWebhookEvents.eventId });
   return deleted.length;
 }
 

@@ -10,6 +10,8 @@ export const RETENTION_DAYS = {
   bookingRequests: 30,
   /** The manage link's retries (reschedule, cancel): the same reasoning as bookings. */
   manageRequests: 30,
+  /** The Pix PSP's applied deliveries: Mercado Pago retries for far less than a month. */
+  pixWebhookEvents: 30,
   /** Sent or failed mail, for "did the e-mail go out?" questions. */
   finishedMail: 30,
 } as const;
@@ -24,6 +26,7 @@ export type PurgeResult = Record<
   | 'signInThrottles'
   | 'bookingRequests'
   | 'manageRequests'
+  | 'pixWebhookEvents'
   | 'finishedMail'
   | 'sessions'
   | 'verifications',
@@ -56,7 +59,8 @@ async function inBatches(
 
 /**
  * Deletes what has expired by the clock's now: ended rate-limit windows and sign-in throttles,
- * booking and manage-link idempotency keys and finished mail past their retention, expired sessions and tokens.
+ * booking and manage-link idempotency keys, applied PSP deliveries and finished mail past their
+ * retention, expired sessions and tokens.
  * Never pending mail. Any number of instances may run it at once (features/maintenance/repo.ts).
  */
 export async function purgeExpiredRows(
@@ -78,6 +82,10 @@ export async function purgeExpiredRows(
     ),
     manageRequests: await inBatches(
       (n) => repo.deleteManageRequestsBefore(db, daysAgo(RETENTION_DAYS.manageRequests), n),
+      settings,
+    ),
+    pixWebhookEvents: await inBatches(
+      (n) => repo.deletePixWebhookEventsBefore(db, daysAgo(RETENTION_DAYS.pixWebhookEvents), n),
       settings,
     ),
     finishedMail: await inBatches(
