@@ -341,8 +341,8 @@ const MUTATIONS = [
     name: 'booking-not-one-transaction',
     protection: 'a booking is one transaction (all or nothing)',
     file: 'apps/server/src/features/booking/service.ts',
-    find: 'const response = await deps.db.transaction((tx) => book(tx, deps, input, now));',
-    replace: 'const response = await book(deps.db, deps, input, now);',
+    find: 'const response = await deps.db.transaction((tx) => book(tx, deps, input, now, dynamic));',
+    replace: 'const response = await book(deps.db, deps, input, now, dynamic);',
     // Not server-killed.fault.ts: it sees this only when the SIGKILL lands mid-booking (about
     // two runs in three); a database error forced at each step is certain.
     test: BOOKING_INTERRUPTED,
@@ -351,8 +351,8 @@ const MUTATIONS = [
     name: 'booking-not-one-transaction (concurrency)',
     protection: 'a booking is one transaction: a refused booking leaves nothing behind',
     file: 'apps/server/src/features/booking/service.ts',
-    find: 'const response = await deps.db.transaction((tx) => book(tx, deps, input, now));',
-    replace: 'const response = await book(deps.db, deps, input, now);',
+    find: 'const response = await deps.db.transaction((tx) => book(tx, deps, input, now, dynamic));',
+    replace: 'const response = await book(deps.db, deps, input, now, dynamic);',
     test: CONCURRENCY,
   },
   {
