@@ -266,6 +266,15 @@ const MUTATIONS = [
     test: serverTest('no-overlap.test.ts'),
   },
   {
+    name: 'deposit-settled-unconditionally',
+    protection:
+      'Pix sinal: confirmation and expiry change only a pending deposit, so racing they give one outcome',
+    file: 'apps/server/src/features/deposits/repo.ts',
+    find: "        eq(deposits.status, 'pending'),\n      ),\n    )\n    .returning({ id: deposits.id });",
+    replace: '      ),\n    )\n    .returning({ id: deposits.id });',
+    test: serverTest('deposits.test.ts'),
+  },
+  {
     name: 'slot-taken-mapping-removed',
     protection: 'booking: 23P01 from the constraint answered 409 SLOT_TAKEN',
     file: 'apps/server/src/features/booking/service.ts',
