@@ -308,7 +308,7 @@ async function main() {
     await ceiling.stop();
   }
   if (!ONLY_ENDPOINTS) {
-    log('web: Lighthouse (mobile) em /book/demo e /');
+    log('web: Lighthouse (mobile) em /book/demo, / e uma página de agendamento');
     results.lighthouse = await measureLighthouse({ dist, work, log }).catch((error) => ({
       skipped: error.message,
     }));
