@@ -7,7 +7,7 @@ import {
   waitForMailLink,
 } from './account-helpers';
 import { today } from './booking-helpers';
-import { expect, test } from './fixtures';
+import { expect, saveShot, test } from './fixtures';
 
 /*
  * The professional's side of "after the booking" (docs/decisions/013-after-the-booking.md):
@@ -79,10 +79,7 @@ test('settings preview, tomorrow reminders and agenda cards with WhatsApp', asyn
   expect(text).toContain('Olá, Mara Celular!');
   expect(text).toMatch(/\/agendamento\/[\w-]{43}/);
   await expect(list.getByText('Sem celular válido para WhatsApp')).toBeVisible();
-  await page.screenshot({
-    path: `/tmp/shots-after/home-${testInfo.project.name}.png`,
-    fullPage: true,
-  });
+  await saveShot(page, `after-booking-home-${testInfo.project.name}`);
 
   // The agenda cards: the button for the mobile, the reason for the landline.
   await page.goto('/dashboard/appointments?vista=lista');
@@ -90,10 +87,7 @@ test('settings preview, tomorrow reminders and agenda cards with WhatsApp', asyn
     page.getByRole('button', { name: 'Lembrar Mara Celular pelo WhatsApp' }),
   ).toBeVisible();
   await expect(page.getByText('Sem celular válido para WhatsApp').first()).toBeVisible();
-  await page.screenshot({
-    path: `/tmp/shots-after/agenda-${testInfo.project.name}.png`,
-    fullPage: true,
-  });
+  await saveShot(page, `after-booking-agenda-${testInfo.project.name}`);
 
   // Configurações > Agendamento online: the template's live preview, then saved.
   await page.goto('/dashboard/settings?tab=booking');
@@ -117,8 +111,5 @@ test('settings preview, tomorrow reminders and agenda cards with WhatsApp', asyn
     cancelCutoffHours: 4,
     whatsappTemplate: 'Oi {cliente}! {data} às {hora}: {servicos}. {link}',
   });
-  await page.screenshot({
-    path: `/tmp/shots-after/settings-${testInfo.project.name}.png`,
-    fullPage: true,
-  });
+  await saveShot(page, `after-booking-settings-${testInfo.project.name}`);
 });

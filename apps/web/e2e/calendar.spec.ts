@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { addDaysToDate, zonedToday } from '@agendaki/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectToast, MAIL_LINKS, uniqueEmail, waitForMailLink } from './account-helpers';
-import { expect, test } from './fixtures';
+import { expect, saveShot, test } from './fixtures';
 
 /*
  * The Agenda as a calendar and Relatórios (docs/decisions/014-calendar-and-numbers.md): a free
@@ -13,7 +12,6 @@ import { expect, test } from './fixtures';
 
 const PASSWORD = 'senha-segura-1';
 const TIME_ZONE = 'America/Sao_Paulo';
-const SHOTS_DIR = process.env.SHOTS_DIR;
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -26,11 +24,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-async function shot(page: Page, name: string, project: string) {
-  if (!SHOTS_DIR) return;
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${project}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string, project: string) =>
+  saveShot(page, `calendar-${name}-${project}`);
 
 async function post(api: APIRequestContext, url: string, data: unknown) {
   const res = await api.post(url, { data });

@@ -9,7 +9,7 @@ import {
   waitForMailLink,
 } from './account-helpers';
 import { chooseServices, openTimes, today } from './booking-helpers';
-import { expect, test } from './fixtures';
+import { expect, saveShot, test } from './fixtures';
 
 /*
  * Pix sinal (docs/decisions/017-pix-sinal.md), on a phone: the professional sets a Pix key and
@@ -18,7 +18,6 @@ import { expect, test } from './fixtures';
  */
 
 const PASSWORD = 'senha-segura-1';
-const SHOTS = '/tmp/pix-shots';
 test.use({
   allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[149]/],
 });
@@ -38,12 +37,13 @@ function loggedSubjects(email: string): string[] {
   return subjects;
 }
 
+/** With SHOTS_DIR set, the screen at 390 px and at 1280 px (saveShot); nothing otherwise. */
 async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  if (!process.env.SHOTS_DIR) return;
+  await saveShot(page, `pix-${name}-390`);
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  await saveShot(page, `pix-${name}-1280`);
   await page.setViewportSize(size);
 }
 

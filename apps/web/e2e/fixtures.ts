@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export interface ConsoleGuardOptions {
@@ -48,3 +50,14 @@ export const test = base.extend<ConsoleGuardOptions>({
 });
 
 export { expect };
+
+/**
+ * A full-page screenshot named `name` into the folder SHOTS_DIR names, for a person to look at
+ * (`SHOTS_DIR=/tmp/shots npm run test:e2e`); nothing is written when it is unset.
+ */
+export async function saveShot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

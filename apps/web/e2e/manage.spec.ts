@@ -7,7 +7,7 @@ import {
 import type { APIRequestContext, Page } from '@playwright/test';
 import { countMailLinks, MAIL_LINKS, uniqueEmail, waitForMailLink } from './account-helpers';
 import { chooseServices, openTimes, today } from './booking-helpers';
-import { expect, test } from './fixtures';
+import { expect, saveShot, test } from './fixtures';
 
 /*
  * After the booking (docs/decisions/013-after-the-booking.md), on a phone: book, open the link
@@ -103,7 +103,7 @@ test('the client manages the booking from the e-mailed link', async ({
   await expect(
     page.getByRole('link', { name: 'Ver, confirmar ou remarcar meu agendamento' }),
   ).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots-after/success-390.png', fullPage: true });
+  await saveShot(page, 'manage-success-390');
 
   // The link from the confirmation e-mail.
   const manageLink = await waitForMailLink(clientEmail, '/agendamento/');
@@ -111,7 +111,7 @@ test('the client manages the booking from the e-mailed link', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'Studio Link E2E' })).toBeVisible();
   await expect(page.getByText('09:00 às 10:00').first()).toBeVisible();
   await expect(page.getByTestId('manage-status')).toHaveText('Agendado');
-  await page.screenshot({ path: '/tmp/shots-after/manage-390.png', fullPage: true });
+  await saveShot(page, 'manage-manage-390');
 
   // Confirm presence: the Agenda shows Confirmado.
   await page.getByRole('button', { name: 'Confirmar presença' }).click();
@@ -130,7 +130,7 @@ test('the client manages the booking from the e-mailed link', async ({
     .getByRole('group', { name: 'Horários' })
     .getByRole('button', { name: '11:00' })
     .click();
-  await page.screenshot({ path: '/tmp/shots-after/reschedule-390.png', fullPage: true });
+  await saveShot(page, 'manage-reschedule-390');
   await page.getByRole('button', { name: 'Confirmar novo horário' }).click();
   await expect(page.getByRole('status')).toContainText(
     `Agendamento remarcado para ${formatIsoDate(date)} às 11:00.`,
@@ -148,7 +148,7 @@ test('the client manages the booking from the e-mailed link', async ({
   expect(await slotsOf(page, link, date, serviceId)).toContain('11:00');
   expect((await agenda()).map((a) => a.status)).toEqual(['cancelled']);
   await waitForMailLink(proEmail, '/dashboard/appointments', noticesBefore);
-  await page.screenshot({ path: '/tmp/shots-after/cancelled-390.png', fullPage: true });
+  await saveShot(page, 'manage-cancelled-390');
 
   // Past the cutoff: no buttons, the professional's WhatsApp instead.
   const saved = await api.put('/api/settings/after-booking', {
@@ -169,7 +169,7 @@ test('the client manages the booking from the e-mailed link', async ({
   await expect(page.getByRole('button', { name: 'Remarcar' })).toHaveCount(0);
   const whatsapp = page.getByRole('link', { name: 'Fale com Lia Link' });
   await expect(whatsapp).toHaveAttribute('href', 'https://wa.me/5511987654321');
-  await page.screenshot({ path: '/tmp/shots-after/cutoff-390.png', fullPage: true });
+  await saveShot(page, 'manage-cutoff-390');
 
   // Phone-first: with the e-mail optional, name and a mobile book; the success panel offers
   // the manage link and the .ics.
@@ -201,7 +201,7 @@ test('the client manages the booking from the e-mailed link', async ({
   const icsAnswer = await page.request.get((await ics.getAttribute('href'))!);
   expect(icsAnswer.headers()['content-type']).toContain('text/calendar');
   expect(await icsAnswer.text()).toContain('SUMMARY:Escova E2E - Studio Link E2E');
-  await page.screenshot({ path: '/tmp/shots-after/phone-first-390.png', fullPage: true });
+  await saveShot(page, 'manage-phone-first-390');
   await page.getByRole('link', { name: 'Ver, confirmar ou remarcar meu agendamento' }).click();
   await expect(page.getByTestId('manage-status')).toHaveText('Agendado');
 

@@ -3,7 +3,7 @@ import { addDaysToDate } from '@agendaki/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectToast, MAIL_LINKS, uniqueEmail, waitForMailLink } from './account-helpers';
 import { chooseServices, openTimes, today } from './booking-helpers';
-import { expect, test } from './fixtures';
+import { expect, saveShot, test } from './fixtures';
 
 /*
  * LGPD (docs/decisions/012-lgpd.md, issue 16) as a person does it: a client books and reads
@@ -13,7 +13,6 @@ import { expect, test } from './fixtures';
  */
 
 const PASSWORD = 'senha-segura-1';
-const SHOTS = process.env.LGPD_SHOTS_DIR;
 
 // The wrong password (400), the signed-out checks (401) and the deleted link (404) are refused
 // on purpose; the browser logs them. (One pattern: a two-item array would read as a tuple.)
@@ -21,11 +20,8 @@ test.use({
   allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[014]/],
 });
 
-async function shot(page: Page, name: string, projectName: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${projectName}-${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string, projectName: string) =>
+  saveShot(page, `privacy-${projectName}-${name}`);
 
 async function signUpProfessional(
   request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> },
