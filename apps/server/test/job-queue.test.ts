@@ -163,9 +163,15 @@ describe('the started runner', () => {
       await expect
         .poll(() => handled.map((j) => j.data), { timeout: 10_000 })
         .toEqual([{ n: 'now' }]);
-      expect(await findJob(database.db, REMINDERS, jobIdFor(REMINDERS, 'now'))).toMatchObject({
-        state: 'completed',
-      });
+      // pg-boss records the completion just after the handler returns: wait for it.
+      await expect
+        .poll(
+          async () => (await findJob(database.db, REMINDERS, jobIdFor(REMINDERS, 'now')))?.state,
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe('completed');
     } finally {
       await ctx.close();
     }
