@@ -29,6 +29,20 @@ function sharedLinkPagesInDev(): Plugin {
   };
 }
 
+/**
+ * The public pages' build (`--mode book`) renders with Preact's React-compatible layer instead
+ * of react-dom: the same components, a tenth of the download for a client's phone
+ * (docs/decisions/019-public-pages-on-preact.md). The dashboard keeps React.
+ */
+const PREACT_FOR_REACT = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
 
 /**
@@ -71,18 +85,29 @@ function precompressedCopies(): Plugin {
  * auth, dashboard, split by route), then `--mode book` for book.html alone: sharing no chunk
  * with the dashboard, everything it needs at first comes in one file (the calendar and the
  * confirmation still load later), so a phone on a slow network waits for one download, not 13.
+ * Then `--mode book --ssr src/book-ssr.tsx` builds the server's render of that page for Node
+ * into dist/ssr/ (everything bundled: the server has neither Preact nor the shared TypeScript).
  */
-export default defineConfig(({ mode }): UserConfig => {
+export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
   const bookOnly = mode === 'book';
+  const bookServerRender = bookOnly && isSsrBuild === true;
   const input: Record<string, string> = bookOnly
     ? { book: fileURLToPath(new URL('./book.html', import.meta.url)) }
     : { main: fileURLToPath(new URL('./index.html', import.meta.url)) };
   return {
     // Explicit root so `vite build -c apps/web/vite.config.ts` from the repo root behaves the same.
     root: webRoot,
-    plugins: [react(), tailwindcss(), sharedLinkPagesInDev(), precompressedCopies()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      sharedLinkPagesInDev(),
+      ...(bookServerRender ? [] : [precompressedCopies()]),
+    ],
     resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias: [
+        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+        ...(bookOnly ? PREACT_FOR_REACT : []),
+      ],
     },
     build: {
       outDir: 'dist',
@@ -90,10 +115,9 @@ export default defineConfig(({ mode }): UserConfig => {
       assetsDir: 'assets',
       // The book build adds its files next to the main build's.
       emptyOutDir: !bookOnly,
-      rollupOptions: {
-        input,
-      },
+      ...(bookServerRender ? { copyPublicDir: false } : { rollupOptions: { input } }),
     },
+    ...(bookServerRender ? { ssr: { noExternal: true } } : {}),
     server: {
       port: 3000,
       strictPort: true,

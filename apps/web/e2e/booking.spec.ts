@@ -1,5 +1,6 @@
 import {
   addDaysToDate,
+  formatCurrencyFromCents,
   formatIsoDate,
   type Appointment,
   type Page as ListPage,
@@ -33,6 +34,54 @@ async function fillContact(page: Page, name: string, email: string) {
 }
 
 test.describe('public booking', () => {
+  test('the first step arrives drawn by the server, then comes alive without a redraw', async ({
+    browser,
+    page,
+    request,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'the phone journey, at 390 px');
+    const demo = (await (
+      await request.get('/api/public/professionals/demo')
+    ).json()) as PublicProfessionalResponse;
+    expect(demo.services.length).toBeGreaterThan(0);
+
+    // A phone whose script has not arrived (or never will) already reads every service and price.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL: testInfo.project.use.baseURL,
+    });
+    const bare = await noScript.newPage();
+    await bare.goto('/book/demo');
+    await expect(
+      bare.getByRole('heading', { level: 1, name: 'Studio Agendaki Demo' }),
+    ).toBeVisible();
+    await expect(bare.getByRole('heading', { name: 'Escolha os serviços' })).toBeVisible();
+    const list = bare.getByRole('list', { name: 'Serviços' });
+    for (const service of demo.services) {
+      const item = list.getByRole('listitem').filter({ hasText: service.name });
+      await expect(item).toBeVisible();
+      await expect(item).toContainText(formatCurrencyFromCents(service.priceCents));
+    }
+    await noScript.close();
+
+    // With the script held back, the server's heading is marked; once the script has run the
+    // same element is still there (hydrated, not drawn again) and the page answers a tap.
+    let releaseScript = () => {};
+    const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+    await page.route(/\/assets\/book-[\w-]+\.js$/, async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    const loaded = page.goto('/book/demo');
+    const heading = page.getByRole('heading', { level: 1, name: 'Studio Agendaki Demo' });
+    await expect(heading).toBeVisible();
+    await heading.evaluate((element) => Object.assign(element, { drawnByServer: true }));
+    releaseScript();
+    await loaded;
+    expect(await heading.evaluate((element) => 'drawnByServer' in element)).toBe(true);
+    await chooseServices(page, [demo.services[0]!.name]);
+  });
+
   test('demo: two services, a day with times, booked; the time is then gone', async ({
     page,
   }, testInfo) => {

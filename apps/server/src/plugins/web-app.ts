@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { PublicProfessionalResponse } from '@agendaki/shared';
@@ -54,8 +55,8 @@ export async function registerWebApp(
       index: false,
       // The build writes .br and .gz copies of text files (apps/web/vite.config.ts).
       preCompressed: true,
-      // The landing's markers are filled before it is served, at `/` only.
-      allowedPath: (pathName) => pathName !== '/landing.html',
+      // The landing's markers are filled before it is served, at `/` only; ssr/ is server code.
+      allowedPath: (pathName) => pathName !== '/landing.html' && !pathName.startsWith('/ssr/'),
       setHeaders: (reply, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
@@ -68,7 +69,10 @@ export async function registerWebApp(
     });
   }
 
-  if (hasBuild && sharedLinks) registerSharedLinkPages(app, sharedLinkPagePath, sharedLinks);
+  if (hasBuild && sharedLinks) {
+    const renderMarkup = await loadBookingRenderer(app, distDir);
+    registerSharedLinkPages(app, sharedLinkPagePath, sharedLinks, renderMarkup);
+  }
   if (hasBuild && hasLanding) registerLandingPage(app, landingPath, landing);
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -81,65 +85,140 @@ export async function registerWebApp(
   });
 }
 
+/** A page in the three forms a browser may ask for. */
+interface CompressedPage {
+  html: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+/**
+ * Gzip and Brotli forms of a page made once, so a phone on a slow network downloads a few KB
+ * and the server compresses nothing per request. Brotli at 9: near the smallest, in a few ms.
+ */
+function compressPage(text: string, brotliQuality = 9): CompressedPage {
+  const html = Buffer.from(text);
+  return {
+    html,
+    gzip: gzipSync(html, { level: 9 }),
+    brotli: brotliCompressSync(html, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+  };
+}
+
+/** The form the browser accepts (Brotli, gzip, else plain). */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: CompressedPage) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+  if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.brotli);
+  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
+}
+
+/** A file read once per process (a failed read is tried again on the next request). */
+function readOnce<T>(filePath: string, transform: (text: string) => T): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () =>
+    (value ??= fs.promises.readFile(filePath, 'utf8').then(transform, (error: unknown) => {
+      value = undefined;
+      throw error;
+    }));
+}
+
 /**
  * `/`: landing.html filled in once (the configuration does not change while the process runs),
- * kept with its gzip and Brotli forms so a phone downloads a few KB.
+ * kept compressed.
  */
 function registerLandingPage(app: FastifyInstance, pagePath: string, options: LandingOptions) {
-  let page: Promise<{ html: Buffer; gzip: Buffer; brotli: Buffer }> | undefined;
-  const readPage = () =>
-    (page ??= fs.promises.readFile(pagePath, 'utf8').then(
-      (raw) => {
-        const html = Buffer.from(options.renderPage(raw));
-        return {
-          html,
-          gzip: gzipSync(html, { level: 9 }),
-          brotli: brotliCompressSync(html, {
-            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
-          }),
-        };
-      },
-      (error: unknown) => {
-        page = undefined;
-        throw error;
-      },
-    ));
-
+  const readPage = readOnce(pagePath, (raw) =>
+    compressPage(options.renderPage(raw), zlibConstants.BROTLI_MAX_QUALITY),
+  );
   app.get('/', async (request, reply) => {
-    const { html, gzip, brotli } = await readPage();
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', PAGE_CACHE_CONTROL)
-      .header('Vary', 'Accept-Encoding');
-    if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(brotli);
-    if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(gzip);
-    return reply.send(html);
+    const page = await readPage();
+    reply.header('Cache-Control', PAGE_CACHE_CONTROL);
+    return sendPage(request, reply, page);
   });
 }
 
 /** Like every other page: always revalidated, since it carries live data. */
 const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
+/** The booking page's first step as HTML for a path and its data (apps/web/src/book-ssr.tsx). */
+type BookingMarkupRenderer = (pathname: string, data: PublicProfessionalResponse) => string;
+
+/**
+ * The build's server render of the public booking page (dist/ssr/book-ssr.js), if this build
+ * has one; without it the page draws itself in the browser, as before.
+ */
+async function loadBookingRenderer(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<BookingMarkupRenderer | undefined> {
+  const modulePath = path.join(distDir, 'ssr', 'book-ssr.js');
+  if (!fs.existsSync(modulePath)) return undefined;
+  try {
+    const module = (await import(pathToFileURL(modulePath).href)) as {
+      renderBookingMarkup?: BookingMarkupRenderer;
+    };
+    return typeof module.renderBookingMarkup === 'function'
+      ? module.renderBookingMarkup
+      : undefined;
+  } catch (error) {
+    app.log.warn({ err: error }, 'booking page server render not loaded');
+    return undefined;
+  }
+}
+
+/** Shared link pages kept per address, made again when the professional's data changes. */
+const SHARED_PAGE_CACHE_SIZE = 500;
+const EMPTY_ROOT = '<div id="root"></div>';
+
 /**
  * /book/:link and /profissional/:identifier: book.html (read once per process) with the
- * professional's data; an unknown or unbookable professional gets the plain page, which
- * then shows "Profissional não encontrado" itself.
+ * professional's data and, when the build has its server render, the first step already drawn
+ * in it (business, services, prices: the first paint needs no script); an unknown or unbookable
+ * professional gets the plain page, which then shows "Profissional não encontrado" itself.
+ *
+ * Drawing and compressing a page costs a few milliseconds: each address keeps its page with the
+ * JSON of the data it was made from (which the page embeds anyway) and is made again only when
+ * that changes (an edit, or "today" moving on at midnight).
  */
 function registerSharedLinkPages(
   app: FastifyInstance,
   pagePath: string,
   options: SharedLinkOptions,
+  renderMarkup: BookingMarkupRenderer | undefined,
 ): void {
-  let pageHtml: Promise<string> | undefined;
-  const readPage = () =>
-    (pageHtml ??= fs.promises.readFile(pagePath, 'utf8').catch((error: unknown) => {
-      pageHtml = undefined;
-      throw error;
-    }));
+  const readPage = readOnce(pagePath, (html) => ({
+    html,
+    plain: compressPage(options.renderPage(html, undefined)),
+  }));
+  const pages = new Map<string, { json: string; page: CompressedPage }>();
 
-  async function sendPage(identifier: string, request: FastifyRequest, reply: FastifyReply) {
-    const html = await readPage();
+  function makePage(html: string, pathname: string, data: PublicProfessionalResponse): string {
+    const page = options.renderPage(html, data);
+    if (!renderMarkup) return page;
+    let markup = '';
+    try {
+      markup = renderMarkup(pathname, data);
+    } catch (error) {
+      // The page still works: its script draws it, as without a server render.
+      app.log.warn({ err: error }, 'booking page served without its server render');
+    }
+    // A function replacement: "$&" in a business name must stay literal text.
+    return markup ? page.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`) : page;
+  }
+
+  async function sendSharedLinkPage(
+    identifier: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const { html, plain } = await readPage();
     let data: PublicProfessionalResponse | undefined;
     try {
       data = await options.loadProfessional(identifier);
@@ -147,25 +226,31 @@ function registerSharedLinkPages(
       // The page still loads and asks the API itself, which shows the error in its own words.
       request.log.warn({ err: error }, 'shared link page served without data');
     }
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', PAGE_CACHE_CONTROL)
-      .send(options.renderPage(html, data));
+    reply.header('Cache-Control', PAGE_CACHE_CONTROL);
+    if (!data) return sendPage(request, reply, plain);
+    const pathname = request.url.split('?')[0] ?? '';
+    const json = JSON.stringify(data);
+    let entry = pages.get(pathname);
+    if (entry?.json !== json) {
+      entry = { json, page: compressPage(makePage(html, pathname, data)) };
+      pages.delete(pathname);
+      pages.set(pathname, entry);
+      if (pages.size > SHARED_PAGE_CACHE_SIZE) pages.delete(pages.keys().next().value!);
+    }
+    return sendPage(request, reply, entry.page);
   }
 
   app.get<{ Params: { link: string } }>('/book/:link', (request, reply) =>
-    sendPage(request.params.link, request, reply),
+    sendSharedLinkPage(request.params.link, request, reply),
   );
   app.get<{ Params: { identifier: string } }>('/profissional/:identifier', (request, reply) =>
-    sendPage(request.params.identifier, request, reply),
+    sendSharedLinkPage(request.params.identifier, request, reply),
   );
   // A client's manage link (features/manage): the same light page, which reads the token from
   // the address itself. Never cached or indexed; nothing about the booking is in the HTML.
-  app.get('/agendamento/:token', async (_request, reply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .header('X-Robots-Tag', 'noindex')
-      .send(options.renderPage(await readPage(), undefined)),
-  );
+  app.get('/agendamento/:token', async (request, reply) => {
+    const { plain } = await readPage();
+    reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
+    return sendPage(request, reply, plain);
+  });
 }

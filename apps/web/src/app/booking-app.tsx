@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { ToasterProps } from 'sonner';
 import { BookingPage } from '@/features/booking/components/booking-page';
 import { readLinkFromPath } from '@/features/booking/lib/link-from-path';
@@ -28,15 +28,24 @@ export interface BookingProvidersProps {
   queryClient?: QueryClient;
 }
 
-/** AppProviders of the router app, with the Toaster loaded on demand. */
+/**
+ * AppProviders of the router app, with the Toaster loaded on demand once the page is in the
+ * browser: the server's render (book-ssr.tsx) and the hydration that follows it have none.
+ */
 export function BookingProviders({ children, queryClient }: BookingProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const [mounted, setMounted] = useState(false);
+  // Once, after hydration: the render that follows must match the server's, which has none.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setMounted(true), []);
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Suspense fallback={null}>
-        <LazyToaster {...TOASTER_PROPS} />
-      </Suspense>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <LazyToaster {...TOASTER_PROPS} />
+        </Suspense>
+      ) : null}
     </QueryClientProvider>
   );
 }
