@@ -26,7 +26,7 @@ import {
 } from '../pix-provider/charge';
 import { hasCredentials } from '../pix-provider/service';
 import { brazilianMobile } from '../manage/phone';
-import { ensureManageLink } from '../manage/service';
+import { createManageLink, ensureManageLink } from '../manage/service';
 import type { PublicReadCache } from '../public-profile/cache';
 import {
   planOfferedTime,
@@ -241,7 +241,7 @@ async function book(
         dynamic,
       )
     : null;
-  const manageUrl = await ensureManageLink(
+  const manageUrl = await createManageLink(
     { db: tx, key: deps.manageKey, publicUrl: deps.publicUrl },
     professional.id,
     bookingId,
@@ -254,6 +254,7 @@ async function book(
     timeZone: professional.timezone,
     reminderHours: isDemoProfessional(professional.userId) ? 0 : professional.reminderHours,
     now,
+    isNewBooking: true,
   });
   await queueMails(tx, deps, {
     professional,

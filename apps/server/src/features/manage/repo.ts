@@ -10,10 +10,12 @@ export async function ensureLink(
   values: { professionalId: string; bookingId: string; nonce: string; tokenHash: string },
   now: Date,
 ): Promise<ManageLinkRow> {
-  await db
+  const [inserted] = await db
     .insert(manageLinks)
     .values({ ...values, createdAt: now })
-    .onConflictDoNothing({ target: [manageLinks.professionalId, manageLinks.bookingId] });
+    .onConflictDoNothing({ target: [manageLinks.professionalId, manageLinks.bookingId] })
+    .returning();
+  if (inserted) return inserted;
   const [row] = await db
     .select()
     .from(manageLinks)

@@ -80,28 +80,38 @@ type LinkDeps = Pick<ManageDeps, 'db' | 'key' | 'publicUrl'>;
  * booking and its link commit together). Only the token's hash is stored; the link is computed.
  */
 export async function ensureManageLink(
+  deps: LinkDeps,
+  professionalId: string,
+  bookingId: string,
+  now: Date,
+): Promise<string> {
+  const existing = await repo.findLink(deps.db, professionalId, bookingId);
+  if (existing) return manageUrl(deps.publicUrl, tokenFor(deps.key, bookingId, existing.nonce));
+  return createManageLink(deps, professionalId, bookingId, now);
+}
+
+/**
+ * The link of a booking that has none yet (one just created: one statement); should another
+ * transaction have written it first, theirs is kept and answered.
+ */
+export async function createManageLink(
   { db, key, publicUrl }: LinkDeps,
   professionalId: string,
   bookingId: string,
   now: Date,
 ): Promise<string> {
-  const existing = await repo.findLink(db, professionalId, bookingId);
-  let nonce = existing?.nonce;
-  if (!nonce) {
-    const fresh = newNonce();
-    const row = await repo.ensureLink(
-      db,
-      {
-        professionalId,
-        bookingId,
-        nonce: fresh,
-        tokenHash: hashToken(tokenFor(key, bookingId, fresh)),
-      },
-      now,
-    );
-    nonce = row.nonce;
-  }
-  return manageUrl(publicUrl, tokenFor(key, bookingId, nonce));
+  const fresh = newNonce();
+  const row = await repo.ensureLink(
+    db,
+    {
+      professionalId,
+      bookingId,
+      nonce: fresh,
+      tokenHash: hashToken(tokenFor(key, bookingId, fresh)),
+    },
+    now,
+  );
+  return manageUrl(publicUrl, tokenFor(key, bookingId, row.nonce));
 }
 
 const DUMMY_BOOKING = '00000000-0000-4000-8000-000000000000';
