@@ -65,17 +65,20 @@ describe('the demo professional', () => {
     expect(body.openWeekdays).toEqual([1, 2, 3, 4, 5, 6]);
     for (const service of body.services) expect(service.imageUrl).toMatch(/^\/uploads\//);
 
-    const image = await ctx.app.inject({ method: 'GET', url: body.services[0].imageUrl });
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
+    for (const service of body.services) expect(service.thumbnailUrl).toMatch(/^\/uploads\//);
+
+    // The shipped illustrations go through the same upload path as a professional's photo.
     const shipped = fs.readdirSync(DEMO_ASSETS_DIR).filter((f) => f.endsWith('.png'));
     expect(shipped).toHaveLength(5);
     for (const file of shipped) {
       expect(fs.statSync(path.join(DEMO_ASSETS_DIR, file)).size).toBeLessThan(60 * 1024);
     }
-    expect(shipped.map((f) => fs.readFileSync(path.join(DEMO_ASSETS_DIR, f)))).toContainEqual(
-      image.rawPayload,
-    );
+    const image = await ctx.app.inject({ method: 'GET', url: body.services[0].imageUrl });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    const thumbnail = await ctx.app.inject({ method: 'GET', url: body.services[0].thumbnailUrl });
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+    expect(thumbnail.rawPayload.length).toBeLessThan(image.rawPayload.length);
   });
 
   it('keeps its subscription active far ahead, so the page stays open', async () => {

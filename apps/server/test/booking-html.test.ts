@@ -115,7 +115,7 @@ describe('shared booking links', () => {
     );
     expect(html).toMatch(
       new RegExp(
-        `<meta property="og:image" content="${ctx.env.PUBLIC_URL}/uploads/[0-9a-f]{32}\\.png" />`,
+        `<meta property="og:image" content="${ctx.env.PUBLIC_URL}/uploads/[0-9a-f]{32}\\.webp" />`,
       ),
     );
     // The public page's own script and style sheet stay, before the new head; not the SPA's.

@@ -65,6 +65,7 @@ interface Seeded {
   booked: SeededClient;
   added: SeededClient;
   imageUrl: string;
+  thumbnailUrl: string;
   appointmentIds: string[];
   /** What the booked client typed in the booking's notes. */
   bookedNotes: string;
@@ -88,7 +89,7 @@ async function seedAccount(): Promise<Seeded> {
     ...multipartFile(IMAGES.png, 'foto.png', 'image/png'),
   });
   expect(image.statusCode, image.body).toBe(200);
-  const imageUrl: string = image.json().imageUrl;
+  const { imageUrl, thumbnailUrl } = image.json() as { imageUrl: string; thumbnailUrl: string };
 
   const exception = await pro.request({
     method: 'PUT',
@@ -172,6 +173,7 @@ async function seedAccount(): Promise<Seeded> {
     booked: { id: bookedRow.id, ...booked, phone: bookedPhone },
     added: { id: added.id, name: added.name, email: added.email, phone: addedPhone },
     imageUrl,
+    thumbnailUrl,
     appointmentIds,
     bookedNotes: `Alergia a esmalte ${tag}`,
   };
@@ -522,8 +524,10 @@ describe('Excluir minha conta', () => {
         startAfter: new Date(Date.now() + 86_400_000),
       },
     );
-    const imageFile = path.join(dataDir, 'uploads', seeded.imageUrl.replace('/uploads/', ''));
-    expect(fs.existsSync(imageFile)).toBe(true);
+    const imageFiles = [seeded.imageUrl, seeded.thumbnailUrl].map((url) =>
+      path.join(dataDir, 'uploads', url.replace('/uploads/', '')),
+    );
+    for (const file of imageFiles) expect(fs.existsSync(file)).toBe(true);
 
     const needles = [
       seeded.userId,
@@ -535,6 +539,7 @@ describe('Excluir minha conta', () => {
       ...[seeded.booked, seeded.added].flatMap((c) => [c.id, c.name, c.email, c.phone]),
       ...seeded.professional.services.map((s) => s.id),
       seeded.imageUrl,
+      seeded.thumbnailUrl,
       ...accountCounterKeys({ userId: seeded.userId, email: seeded.email }),
       rateLimitKey(LIMIT_SCOPES.signInAccount, seeded.email),
     ];
@@ -576,9 +581,11 @@ describe('Excluir minha conta', () => {
     expect(await findRowsMentioning(ctx.database.db, needles)).toEqual([]);
     expect((await listAllTables(ctx.database.db)).some((t) => t.startsWith('pgboss.'))).toBe(true);
 
-    // No image file; its address answers 404.
-    expect(fs.existsSync(imageFile)).toBe(false);
-    expect((await ctx.app.inject({ method: 'GET', url: seeded.imageUrl })).statusCode).toBe(404);
+    // No image file, the thumbnail's neither; their addresses answer 404.
+    for (const file of imageFiles) expect(fs.existsSync(file)).toBe(false);
+    for (const url of [seeded.imageUrl, seeded.thumbnailUrl]) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
     // Every session refused.
     for (const cookie of [pro.cookie, secondCookie]) {
       const me = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });

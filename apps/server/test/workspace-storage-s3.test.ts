@@ -78,16 +78,21 @@ describe('STORAGE_DRIVER=s3', () => {
     });
     const res = await upload(service.json().id, IMAGES.png);
     expect(res.statusCode, res.body).toBe(200);
-    const { imageUrl } = res.json();
-    expect(imageUrl.startsWith(`${endpoint}/${BUCKET}/service-images/`)).toBe(true);
-    expect(imageUrl).toMatch(/\/service-images\/[0-9a-f]{32}\.png$/);
-
-    // What a browser gets from the public address: the very bytes, with their type and cache.
-    const served = await fetch(imageUrl);
-    expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer()).equals(IMAGES.png)).toBe(true);
-    expect(served.headers.get('content-type')).toBe('image/png');
-    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const { imageUrl, thumbnailUrl } = res.json();
+    for (const url of [imageUrl, thumbnailUrl]) {
+      expect(url.startsWith(`${endpoint}/${BUCKET}/service-images/`)).toBe(true);
+      expect(url).toMatch(/\/service-images\/[0-9a-f]{32}\.webp$/);
+      // What a browser gets from the public address: a WebP, with its type and cache.
+      const served = await fetch(url);
+      expect(served.status).toBe(200);
+      expect(
+        Buffer.from(await served.arrayBuffer())
+          .subarray(8, 12)
+          .toString(),
+      ).toBe('WEBP');
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
 
     // A replaced image is deleted from the bucket; the new one is there.
     const second = await upload(service.json().id, IMAGES.png);
@@ -95,6 +100,7 @@ describe('STORAGE_DRIVER=s3', () => {
     const replacement = second.json().imageUrl as string;
     expect(replacement).not.toBe(imageUrl);
     expect((await fetch(imageUrl)).status).toBe(404);
+    expect((await fetch(thumbnailUrl)).status).toBe(404);
     expect((await fetch(replacement)).status).toBe(200);
     // Nothing is served locally.
     const local = await ctx.app.inject({ method: 'GET', url: `/uploads/${'a'.repeat(32)}.png` });
@@ -141,8 +147,9 @@ describe('STORAGE_DRIVER=s3', () => {
       url: `/api/services/${service.json().id}/image`,
       ...multipartFile(IMAGES.png, 'foto.png', 'image/png'),
     });
-    const { imageUrl } = res.json();
+    const { imageUrl, thumbnailUrl } = res.json();
     expect((await fetch(imageUrl)).status).toBe(200);
+    expect((await fetch(thumbnailUrl)).status).toBe(200);
     const deleted = await leaving.request({
       method: 'POST',
       url: '/api/account/delete',
@@ -150,6 +157,7 @@ describe('STORAGE_DRIVER=s3', () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect((await fetch(imageUrl)).status).toBe(404);
+    expect((await fetch(thumbnailUrl)).status).toBe(404);
   });
 
   it('refuses to start with STORAGE_DRIVER=s3 and no bucket settings', () => {

@@ -166,7 +166,7 @@ test.describe('workspace', () => {
     await expect(service.getByText('R$ 80,00')).toBeVisible();
     await expect(service.getByText('45 min')).toBeVisible();
     const photo = service.locator('img');
-    await expect(photo).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{32}\.png$/);
+    await expect(photo).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{32}\.webp$/);
     await expect
       .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(8);

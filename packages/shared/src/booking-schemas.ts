@@ -179,6 +179,8 @@ export const publicServiceSchema = z.object({
   priceCents: z.number().int(),
   durationMinutes: z.number().int(),
   imageUrl: z.string().nullable(),
+  /** What the service card shows (a 192 px square); null for older photos: use imageUrl. */
+  thumbnailUrl: z.string().nullable(),
 });
 export type PublicService = z.infer<typeof publicServiceSchema>;
 

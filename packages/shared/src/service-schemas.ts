@@ -80,7 +80,10 @@ export const serviceSchema = z.object({
   priceCents: z.number().int(),
   durationMinutes: z.number().int(),
   bufferMinutes: z.number().int(),
+  /** The photo, at most 1024 px on its longest side. */
   imageUrl: z.string().nullable(),
+  /** A 192 px square of it; null for photos stored before thumbnails (decision 020). */
+  thumbnailUrl: z.string().nullable(),
   isActive: z.boolean(),
   createdAt: z.string(),
 });

@@ -194,6 +194,8 @@ export const services = pgTable(
     /** "Intervalo após": kept free after the service, never shown to clients. */
     bufferMinutes: integer('buffer_minutes').notNull().default(0),
     imageUrl: text('image_url'),
+    /** The 192 px square the booking page shows; null for photos stored before it existed. */
+    imageThumbnailUrl: text('image_thumbnail_url'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -136,7 +136,8 @@ async function ensureServices(
         bufferMinutes: demo.bufferMinutes,
         isActive: true,
       }));
-    if (!service.imageUrl) {
+    // Also for a demo stored before thumbnails: its photos are stored again, with theirs.
+    if (!service.thumbnailUrl) {
       const data = await fs.readFile(path.join(DEMO_ASSETS_DIR, demo.image));
       service = await setServiceImage(deps, profileId, service.id, data, now);
     }

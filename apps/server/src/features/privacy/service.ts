@@ -17,7 +17,7 @@ import { eraseClientData, requireOwnClient, streamClients } from '../clients/ser
 import { isDemoProfessional } from '../demo/data';
 import { deleteMailsOfAccount, deleteMailsOfClient } from '../mail/service';
 import { getProfileByUserId } from '../profile/service';
-import { listServices } from '../services/service';
+import { imageFilesOf, listServices } from '../services/service';
 import type { FileStorage } from '../storage/service';
 import { clientCsv, toClientExport } from './exports';
 
@@ -142,7 +142,7 @@ export async function deleteAccount(
 
   await deps.db.transaction(async (tx) => {
     const services = await listServices({ db: tx }, profileId, { activeOnly: false });
-    for (const service of services) if (service.imageUrl) imageUrls.push(service.imageUrl);
+    for (const service of services) imageUrls.push(...imageFilesOf(service));
     if (profile?.avatarUrl) imageUrls.push(profile.avatarUrl);
 
     const addresses = [professional.email, profile?.email ?? ''];

@@ -122,6 +122,7 @@ function toPublicService(service: Service): PublicService {
     priceCents: service.priceCents,
     durationMinutes: service.durationMinutes,
     imageUrl: service.imageUrl,
+    thumbnailUrl: service.thumbnailUrl,
   };
 }
 

@@ -16,6 +16,7 @@ export interface ServiceValues {
   bufferMinutes?: number;
   isActive?: boolean;
   imageUrl?: string | null;
+  imageThumbnailUrl?: string | null;
 }
 
 /** All of a professional's services, newest first; or only the active ones, by name. */
@@ -46,7 +47,7 @@ export async function findService(
 export async function insertService(
   db: Db,
   professionalId: string,
-  values: Required<Omit<ServiceValues, 'imageUrl'>>,
+  values: Required<Omit<ServiceValues, 'imageUrl' | 'imageThumbnailUrl'>>,
 ): Promise<ServiceRow> {
   const [row] = await db
     .insert(services)

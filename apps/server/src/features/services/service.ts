@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
+import { prepareServiceImage, UnreadableImageError } from '../storage/images';
 import type { FileStorage } from '../storage/service';
 import * as repo from './repo';
 
@@ -35,6 +36,7 @@ export function toServiceDto(row: repo.ServiceRow): Service {
     durationMinutes: row.durationMinutes,
     bufferMinutes: row.bufferMinutes,
     imageUrl: row.imageUrl,
+    thumbnailUrl: row.imageThumbnailUrl,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
   };
@@ -103,10 +105,13 @@ export async function deleteService(
     throw error;
   });
   if (!deleted) throw new AppError('NOT_FOUND', NOT_FOUND);
-  if (deleted.imageUrl) await removeQuietly(storage, deleted.imageUrl);
+  await removeImageFiles(storage, deleted);
 }
 
-/** Stores the image under a random name, points the service at it and drops the old file. */
+/**
+ * Stores the photo and its thumbnail (features/storage/images.ts) under random names, points the
+ * service at them and drops the old files.
+ */
 export async function setServiceImage(
   { db, storage }: ServicesDeps,
   professionalId: string,
@@ -116,23 +121,34 @@ export async function setServiceImage(
 ): Promise<Service> {
   const existing = await repo.findService(db, professionalId, id);
   if (!existing) throw new AppError('NOT_FOUND', NOT_FOUND);
-  const contentType = detectImageType(data);
-  if (!contentType) {
-    throw new AppError('BAD_REQUEST', IMAGE_TYPE_ERROR, { description: IMAGE_TYPE_DETAIL });
-  }
-  const url = await storage.save({ data, contentType });
+  const refuse = () =>
+    new AppError('BAD_REQUEST', IMAGE_TYPE_ERROR, { description: IMAGE_TYPE_DETAIL });
+  if (!detectImageType(data)) throw refuse();
+  // The bytes open like an image; decoding them says whether they are one.
+  const prepared = await prepareServiceImage(data).catch((error: unknown) => {
+    throw error instanceof UnreadableImageError ? refuse() : error;
+  });
+  const saves = await Promise.allSettled(
+    [prepared.image, prepared.thumbnail].map((file) =>
+      storage.save({ data: file, contentType: 'image/webp' }),
+    ),
+  );
+  const saved = saves.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const [imageUrl, imageThumbnailUrl] = saved;
   let row: repo.ServiceRow | undefined;
   try {
-    row = await repo.updateService(db, professionalId, id, { imageUrl: url }, now);
+    const failed = saves.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    row = await repo.updateService(db, professionalId, id, { imageUrl, imageThumbnailUrl }, now);
   } catch (error) {
-    await removeQuietly(storage, url);
+    for (const url of saved) await removeQuietly(storage, url);
     throw error;
   }
   if (!row) {
-    await removeQuietly(storage, url);
+    for (const url of saved) await removeQuietly(storage, url);
     throw new AppError('NOT_FOUND', NOT_FOUND);
   }
-  if (existing.imageUrl) await removeQuietly(storage, existing.imageUrl);
+  await removeImageFiles(storage, existing);
   return toServiceDto(row);
 }
 
@@ -144,10 +160,26 @@ export async function removeServiceImage(
 ): Promise<Service> {
   const existing = await repo.findService(db, professionalId, id);
   if (!existing) throw new AppError('NOT_FOUND', NOT_FOUND);
-  const row = await repo.updateService(db, professionalId, id, { imageUrl: null }, now);
+  const row = await repo.updateService(
+    db,
+    professionalId,
+    id,
+    { imageUrl: null, imageThumbnailUrl: null },
+    now,
+  );
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  if (existing.imageUrl) await removeQuietly(storage, existing.imageUrl);
+  await removeImageFiles(storage, existing);
   return toServiceDto(row);
+}
+
+/** The stored files of a service's image: the photo and, for photos stored since 020, its thumbnail. */
+export function imageFilesOf(service: Pick<Service, 'imageUrl' | 'thumbnailUrl'>): string[] {
+  return [service.imageUrl, service.thumbnailUrl].filter((url): url is string => Boolean(url));
+}
+
+async function removeImageFiles(storage: FileStorage, row: repo.ServiceRow): Promise<void> {
+  const files = imageFilesOf({ imageUrl: row.imageUrl, thumbnailUrl: row.imageThumbnailUrl });
+  for (const url of files) await removeQuietly(storage, url);
 }
 
 async function removeQuietly(storage: FileStorage, url: string): Promise<void> {

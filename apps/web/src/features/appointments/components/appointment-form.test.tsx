@@ -32,6 +32,7 @@ const SERVICE: Service = {
   durationMinutes: 60,
   bufferMinutes: 0,
   imageUrl: null,
+  thumbnailUrl: null,
   isActive: true,
   createdAt: '2026-01-01T00:00:00.000Z',
 };

@@ -11,6 +11,7 @@ const service: Service = {
   durationMinutes: 45,
   bufferMinutes: 0,
   imageUrl: null,
+  thumbnailUrl: null,
   isActive: true,
   createdAt: '2026-01-01T00:00:00.000Z',
 };

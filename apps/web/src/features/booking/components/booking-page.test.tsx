@@ -221,7 +221,7 @@ describe('public booking page: the wizard', () => {
     expect(within(first!).getByText('R$ 80,00')).toBeDefined();
     expect(within(first!).getByText('60 min')).toBeDefined();
     expect(within(first!).getByText('Lavagem, corte e finalização.')).toBeDefined();
-    expect(first!.querySelector('img')?.getAttribute('src')).toBe(corte.imageUrl);
+    expect(first!.querySelector('img')?.getAttribute('src')).toBe(corte.thumbnailUrl);
   });
 
   it(

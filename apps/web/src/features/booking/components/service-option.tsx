@@ -27,7 +27,7 @@ export function ServiceOption({ service, isSelected, onToggle }: ServiceOptionPr
       <span className="relative size-16 shrink-0 overflow-hidden rounded-lg bg-muted">
         {service.imageUrl ? (
           <img
-            src={service.imageUrl}
+            src={service.thumbnailUrl ?? service.imageUrl}
             alt=""
             width={64}
             height={64}

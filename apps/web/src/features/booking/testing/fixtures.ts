@@ -19,6 +19,7 @@ export function makeService(overrides: Partial<PublicService> = {}): PublicServi
     priceCents: 8000,
     durationMinutes: 60,
     imageUrl: null,
+    thumbnailUrl: null,
     ...overrides,
   };
 }
@@ -26,7 +27,8 @@ export function makeService(overrides: Partial<PublicService> = {}): PublicServi
 export const corte = makeService({
   id: '0c6a7a3e-0000-4000-8000-000000000001',
   name: 'Corte feminino',
-  imageUrl: '/uploads/0123456789abcdef0123456789abcdef.png',
+  imageUrl: '/uploads/0123456789abcdef0123456789abcdef.webp',
+  thumbnailUrl: '/uploads/fedcba9876543210fedcba9876543210.webp',
 });
 export const escova = makeService({
   id: '0c6a7a3e-0000-4000-8000-000000000002',

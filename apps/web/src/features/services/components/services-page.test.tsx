@@ -15,6 +15,7 @@ const corte: Service = {
   durationMinutes: 60,
   bufferMinutes: 0,
   imageUrl: null,
+  thumbnailUrl: null,
   isActive: true,
   createdAt: '2026-03-02T12:00:00.000Z',
 };

@@ -79,6 +79,7 @@ describe('serviceFormSchema', () => {
         durationMinutes: 45,
         bufferMinutes: 0,
         imageUrl: null,
+        thumbnailUrl: null,
         isActive: true,
         createdAt: '2026-03-02T12:00:00.000Z',
       }).price,
