@@ -182,4 +182,30 @@ describe('the started runner', () => {
       { state: 'created' },
     );
   });
+
+  it('drains a backlog batch after batch, without waiting the polling interval between them', async () => {
+    const backlog: string[] = [];
+    const ctx = await createTestApp({ database });
+    ctx.app.jobs.add({
+      queue: REMINDERS,
+      // Between two looks at an empty queue; a backlog must not wait it out per batch of 10.
+      pollingIntervalSeconds: 120,
+      handle: async (job) => {
+        const { n } = job.data as { n?: string };
+        if (n?.startsWith('backlog-')) backlog.push(n);
+      },
+    });
+    const due = new Date(Date.now() - 1_000);
+    for (let i = 0; i < 35; i += 1) {
+      await sendJobAt(database.db, REMINDERS, `backlog-${i}`, due, { n: `backlog-${i}` });
+    }
+    try {
+      await ctx.app.jobs.start();
+      // 4 batches: with a wait between them this would take 6 minutes, not 30 s.
+      await expect.poll(() => backlog.length, { timeout: 30_000, interval: 200 }).toBe(35);
+      expect(new Set(backlog).size).toBe(35);
+    } finally {
+      await ctx.close();
+    }
+  });
 });
