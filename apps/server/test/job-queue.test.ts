@@ -27,6 +27,9 @@ const REMINDERS: QueueDefinition = {
   expireInSeconds: 60,
 };
 
+/** A queue of its own for the batch test, so no other test's due job joins its batch. */
+const BATCH: QueueDefinition = { ...REMINDERS, name: 'test-batch' };
+
 let database: Database;
 const handled: Array<RunningJob<unknown>> = [];
 let failNext = false;
@@ -57,7 +60,7 @@ const inAnHour = () => new Date(Date.now() + 60 * 60_000);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await installQueues(queueConnection(database.db), [REMINDERS]);
+  await installQueues(queueConnection(database.db), [REMINDERS, BATCH]);
 });
 afterAll(async () => {
   await database.close();
@@ -142,6 +145,38 @@ describe('a job at a given time, once per key', () => {
     }
     expect(handled.map((j) => j.isLastAttempt)).toEqual([false, false, true]);
     expect(await findJob(database.db, REMINDERS, id)).toMatchObject({ state: 'failed' });
+  });
+});
+
+describe('a batch of due jobs', () => {
+  it('runs side by side, and one failing fails only itself', async () => {
+    const due = new Date(Date.now() - 1_000);
+    for (const n of ['a', 'b', 'c']) await sendJobAt(database.db, BATCH, n, due, { n });
+    let started = 0;
+    let everyoneStarted = () => {};
+    const allStarted = new Promise<void>((resolve) => (everyoneStarted = resolve));
+    const jobs = createJobRunner({ database, log: silentLog });
+    jobs.add({
+      queue: BATCH,
+      pollingIntervalSeconds: 60,
+      async handle(job) {
+        started += 1;
+        if (started === 3) everyoneStarted();
+        // One by one, the first job would wait here for the others and time out.
+        const timeout = new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('the batch ran one by one')), 5_000),
+        );
+        await Promise.race([allStarted, timeout]);
+        if ((job.data as { n: string }).n === 'b') throw new Error('falhou');
+      },
+    });
+    expect(await jobs.runDue(BATCH)).toEqual({ completed: 2, failed: 1 });
+    const states = await Promise.all(
+      ['a', 'b', 'c'].map(
+        async (n) => (await findJob(database.db, BATCH, jobIdFor(BATCH, n)))?.state,
+      ),
+    );
+    expect(states).toEqual(['completed', 'retry', 'completed']);
   });
 });
 

@@ -49,27 +49,32 @@ const STOP_TIMEOUT_MS = 8_000;
 const BATCH_SIZE = 10;
 
 /**
- * Runs fetched jobs one by one, completing or failing each: one mail's SMTP error never fails
- * the others of its batch. (pg-boss's own completion of the batch afterwards finds none active.)
+ * Runs a batch of fetched jobs side by side, completing or failing each on its own: one mail's
+ * SMTP error never fails the others of its batch. Side by side because a handler mostly waits
+ * (the database, the SMTP server); one by one, 10,000 reminders due in the same minute took
+ * ten minutes on two instances. (pg-boss's own completion of the batch afterwards finds none
+ * active.)
  */
 async function runJobs(
   boss: PgBoss,
   worker: JobWorker,
   jobs: FetchedJob[],
 ): Promise<{ completed: number; failed: number }> {
-  const result = { completed: 0, failed: 0 };
-  for (const job of jobs) {
-    try {
-      await worker.handle(toRunning(job));
-      await boss.complete(worker.queue.name, job.id);
-      result.completed += 1;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await boss.fail(worker.queue.name, job.id, { message });
-      result.failed += 1;
-    }
-  }
-  return result;
+  const outcomes = await Promise.all(
+    jobs.map(async (job) => {
+      try {
+        await worker.handle(toRunning(job));
+        await boss.complete(worker.queue.name, job.id);
+        return 'completed' as const;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await boss.fail(worker.queue.name, job.id, { message });
+        return 'failed' as const;
+      }
+    }),
+  );
+  const completed = outcomes.filter((outcome) => outcome === 'completed').length;
+  return { completed, failed: outcomes.length - completed };
 }
 
 /**

@@ -16,9 +16,16 @@ export interface MailTransport {
 /** The first attempt and the queue's retries (db/queues.ts). */
 export const MAX_ATTEMPTS = MAIL_QUEUE.retryLimit + 1;
 
+/**
+ * SMTP through a small pool of kept-open connections (nodemailer's pool): a burst of reminders
+ * pays one handshake per connection, not one per mail, and a batch's mails (plugins/jobs.ts)
+ * go out side by side over at most five connections.
+ */
 export function createSmtpTransport(options: { smtpUrl: string; from: string }): MailTransport {
   const transporter = nodemailer.createTransport({
     url: options.smtpUrl,
+    pool: true,
+    maxConnections: 5,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,
