@@ -287,16 +287,19 @@ async function main() {
 function missNote(r) {
   if (r.allDeliveredAfterMs <= TARGET_MS) return '';
   const jobsPerSecond = Math.round((r.reminders * 2) / (r.allDeliveredAfterMs / 1000));
-  const cpu = r.instancesCpuSeconds.reduce((a, b) => a + b, 0).toFixed(0);
-  return (
+  const cpu = r.instancesCpuSeconds.reduce((a, b) => a + b, 0);
+  const share = Math.round((100 * cpu) / ((r.allDeliveredAfterMs / 1000) * r.host.cores));
+  const head =
     `- **The 5 minutes are missed** at ${jobsPerSecond} jobs/s (a reminder job and a mail job per ` +
-    `booking), while the two servers used ${cpu} s of CPU in ${seconds(r.allDeliveredAfterMs)} on ` +
-    `${r.host.cores} cores: they wait more than they compute. Each worker runs its batch one job ` +
-    'after another (plugins/jobs.ts `runJobs`), every job a few round trips and a commit, and ' +
-    'every mail opens its own SMTP connection (features/mail/worker.ts, no pool). What it would ' +
-    'take: the jobs of a batch run a few at a time, and a pooled SMTP transport (nodemailer ' +
-    '`pool: true`).\n'
-  );
+    `booking), while the two servers used ${cpu.toFixed(0)} s of CPU in ` +
+    `${seconds(r.allDeliveredAfterMs)} on ${r.host.cores} cores (${share}% of the machine, which ` +
+    'PostgreSQL and the SMTP server share): ';
+  return share >= 60
+    ? `${head}the machine is the limit. What it would take: the instances on more cores or ` +
+        'hosts than the database, or fewer statements per job.\n'
+    : `${head}they wait more than they compute, with a batch of 10 side by side per worker ` +
+        '(plugins/jobs.ts `runJobs`). What it would take: larger batches or more workers per ' +
+        'instance (pg-boss `localConcurrency`).\n';
 }
 
 function report(r) {
@@ -318,7 +321,7 @@ ${fmtInt(r.reminders)} e-mail reminders fall due in the same minute (one job per
 - Both instances worked: server CPU during the run ${r.instancesCpuSeconds.map((s) => `${s} s`).join(' and ')}; RSS ${r.instancesRss.map((m) => `${m.idleMb} → ${m.peakMb} MB`).join(' and ')} (before → peak).
 - The queue afterwards (pg-boss): ${jobs}.
 - Sending the ${fmtInt(r.reminders)} jobs took ${r.sendSeconds.toFixed(1)} s (one \`sendJobAt\` each, in transactions of 500).
-${missNote(r)}- Why it holds: each reminder job is one pg-boss job with a stable id per booking (\`FOR UPDATE SKIP LOCKED\` hands a job to one worker), its handler claims the booking's reminder in the same transaction as the mail it queues (\`claimReminder\`), and the mail worker sends each outbox row once. A worker that took a full batch of 10 looks again at once instead of waiting its polling interval (plugins/jobs.ts), so a backlog drains at the handlers' pace.
+${missNote(r)}- Why it holds: each reminder job is one pg-boss job with a stable id per booking (\`FOR UPDATE SKIP LOCKED\` hands a job to one worker), its handler claims the booking's reminder in the same transaction as the mail it queues (\`claimReminder\`), and the mail worker sends each outbox row once. A worker runs its batch of 10 side by side and, after a full batch, looks again at once instead of waiting its polling interval (plugins/jobs.ts); the mail goes through a pool of 5 kept-open SMTP connections per instance (features/mail/worker.ts).
 
 ## How to reproduce
 

@@ -65,7 +65,16 @@ describe('GET /api/public/professionals/:identifier', () => {
       clientEmailRequired: true,
     });
     expect(Object.keys(body.services[0]).sort()).toEqual(
-      ['description', 'durationMinutes', 'id', 'imageUrl', 'name', 'price', 'priceCents'].sort(),
+      [
+        'description',
+        'durationMinutes',
+        'id',
+        'imageUrl',
+        'name',
+        'price',
+        'priceCents',
+        'thumbnailUrl',
+      ].sort(),
     );
     expect(res.body).not.toContain('@exemplo.com.br');
     expect(res.body).not.toContain('userId');
