@@ -3,8 +3,10 @@
 // docs/benchmarks-scale.md.
 //
 // 1. Statements per request of the Relatórios (`GET /api/reports`), the CSV export of one
-//    month, the Agenda's day and week calendar and the calendar feed (`/ics/<token>.ics`), each
-//    over 50 sequential requests with p50/p95 latency, at 5,000 and then at 500,000
+//    month, the Agenda's day and week calendar, the calendar feed (`/ics/<token>.ics`), a
+//    client's manage page and the public slots of days not read before (with date exceptions,
+//    a week off and blocks: prepareRealWeek), each over 50 sequential requests with p50/p95
+//    latency, at 5,000 and then at 500,000
 //    appointments. The count most requests sent and the smallest must both be equal between
 //    the sizes (a pg-boss poll landing inside a request adds one now and then): exit 1 if not.
 // 2. `GET /api/account/export` (the streamed ZIP) at 5,000 and at 100,000 appointments: the
@@ -48,6 +50,8 @@ const CLIENTS = 300;
 const MEMORY_TARGET_MB = 100;
 const SAMPLE_MS = 50;
 const BACKGROUND_MS = 10_000;
+/** The booking horizon's default (packages/shared/src/booking-rules.ts, horizonDays). */
+const HORIZON_DAYS = 60;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agendaki-bench-scale-'));
 const began = Date.now();
 
@@ -77,7 +81,7 @@ const isoDay = (date) => date.toISOString().slice(0, 10);
 const addDays = (iso, days) => isoDay(new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000));
 
 /** The requests whose statements must not grow with the data. */
-function defineEndpoints({ cookie, today, feedPath }) {
+function defineEndpoints({ cookie, today, feedPath, slotsPath, managePath, schedule }) {
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
   const sunday = addDays(today, -weekday);
   const firstOfMonth = `${today.slice(0, 7)}-01`;
@@ -85,6 +89,13 @@ function defineEndpoints({ cookie, today, feedPath }) {
   const lastMonthStart = `${lastMonthEnd.slice(0, 7)}-01`;
   const session = { cookie };
   let visitor = 0;
+  // Clients and calendar apps come from their own addresses; the public reads are limited per
+  // address (the feed to 60 per 10 min).
+  const visitorAddress = () => {
+    visitor += 1;
+    return { 'x-forwarded-for': `203.0.113.${1 + (visitor % 250)}` };
+  };
+  let slotsDay = 0;
   return [
     {
       key: 'reports',
@@ -114,11 +125,28 @@ function defineEndpoints({ cookie, today, feedPath }) {
       key: 'feed',
       label: 'Calendar feed `GET /ics/<token>.ics`',
       path: feedPath,
-      // Calendar apps poll from their own addresses; one address is limited to 60 per 10 min.
-      headers: () => {
-        visitor += 1;
-        return { 'x-forwarded-for': `203.0.113.${1 + (visitor % 250)}` };
+      headers: visitorAddress,
+    },
+    {
+      key: 'manage',
+      label: "Client's manage page `GET /api/public/manage/<token>`",
+      path: managePath,
+      headers: visitorAddress,
+    },
+    {
+      key: 'slots',
+      label: `Slots of a day not read before \`GET /api/public/professionals/<link>/slots\`, with ${schedule.exceptions} date exceptions, ${schedule.timeOffDays} days off and ${schedule.blocks} blocks in the booking horizon`,
+      // A new day each request: its busy times are not in the public read cache yet (the catalog
+      // with the exceptions and days off is, after the first request).
+      path: () => {
+        slotsDay += 1;
+        return slotsPath(addDays(today, 1 + ((slotsDay - 1) % (HORIZON_DAYS - 1))));
       },
+      // Each size runs on a freshly started server: the same days, none cached yet.
+      reset: () => {
+        slotsDay = 0;
+      },
+      headers: visitorAddress,
     },
   ];
 }
@@ -131,9 +159,11 @@ async function resetCount(server) {
 
 /** `REQUESTS` sequential requests: statements and latency of each. */
 async function measureEndpoint(server, endpoint) {
+  const target = () => (typeof endpoint.path === 'function' ? endpoint.path() : endpoint.path);
+  endpoint.reset?.();
   // Warm-up (the first request compiles code paths and fills connection pools).
   for (let i = 0; i < 3; i += 1) {
-    const res = await fetch(`${server.url}${endpoint.path}`, { headers: endpoint.headers() });
+    const res = await fetch(`${server.url}${target()}`, { headers: endpoint.headers() });
     const body = await res.arrayBuffer();
     if (res.status !== 200) {
       throw new Error(
@@ -145,9 +175,10 @@ async function measureEndpoint(server, endpoint) {
   const latencies = [];
   let bytes = 0;
   for (let i = 0; i < REQUESTS; i += 1) {
+    const url = `${server.url}${target()}`;
     await resetCount(server);
     const started = performance.now();
-    const res = await fetch(`${server.url}${endpoint.path}`, { headers: endpoint.headers() });
+    const res = await fetch(url, { headers: endpoint.headers() });
     const body = await res.arrayBuffer();
     latencies.push(performance.now() - started);
     if (res.status !== 200) throw new Error(`${endpoint.key}: ${res.status}`);
@@ -279,6 +310,80 @@ async function measureExport(server, cookie, appointments) {
 }
 
 /**
+ * What a real week adds to the slots (issue 11), through the professional's own API: a date
+ * exception every third day of the booking horizon (every fourth of them closed), a week off,
+ * and two blocks a day (lunch and a late break; a block over an appointment is refused, 409,
+ * and not counted). Before that, a client books a free time on the public page: its manage link.
+ */
+async function prepareRealWeek(server, { cookie, today, slot }) {
+  const api = async (method, path, body, expected) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { cookie, 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.9' },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!expected.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return { status: res.status, json: text ? JSON.parse(text) : undefined };
+  };
+  const booked = await api(
+    'POST',
+    '/api/public/bookings',
+    {
+      professionalId: slot.profileId,
+      serviceIds: [slot.serviceId],
+      date: slot.date,
+      time: slot.time,
+      clientName: 'Cliente Benchmark',
+      clientEmail: 'cliente.scale@exemplo.com.br',
+      clientPhone: '11 91234-5678',
+      notes: null,
+      idempotencyKey: crypto.randomUUID(),
+    },
+    [201],
+  );
+  const managePath = `/api/public/manage/${new URL(booked.json.manageUrl).pathname.split('/').pop()}`;
+  let exceptions = 0;
+  for (let day = 2; day < HORIZON_DAYS; day += 3) {
+    exceptions += 1;
+    const windows = exceptions % 4 === 0 ? [] : [{ startTime: '10:00', endTime: '16:00' }];
+    await api(
+      'PUT',
+      `/api/availability/exceptions/${addDays(today, day)}`,
+      { windows, note: 'Horário especial' },
+      [200],
+    );
+  }
+  const timeOffDays = 7;
+  await api(
+    'POST',
+    '/api/availability/time-off',
+    {
+      startDate: addDays(today, 20),
+      endDate: addDays(today, 20 + timeOffDays - 1),
+      note: 'Férias',
+    },
+    [201],
+  );
+  let blocks = 0;
+  for (let day = 0; day < HORIZON_DAYS; day += 1) {
+    for (const [startTime, endTime] of [
+      ['12:00', '13:00'],
+      ['17:30', '18:00'],
+    ]) {
+      const { status } = await api(
+        'POST',
+        '/api/blocks',
+        { date: addDays(today, day), startTime, endTime, note: 'Pausa' },
+        [201, 409],
+      );
+      if (status === 201) blocks += 1;
+    }
+  }
+  return { managePath, schedule: { exceptions, timeOffDays, blocks } };
+}
+
+/**
  * Grows the professional's agenda to `target` appointments, back in time before the earliest
  * one, in statements of at most 50,000 rows.
  */
@@ -387,7 +492,26 @@ async function main() {
           if (res.status !== 201)
             throw new Error(`calendar feed: ${res.status} ${await res.text()}`);
           const feedPath = new URL((await res.json()).httpsUrl).pathname;
-          endpoints = defineEndpoints({ cookie, today: data.today, feedPath });
+          const slot = data.freeSlots.find((free) => free.date > data.today);
+          const { managePath, schedule } = await prepareRealWeek(server, {
+            cookie,
+            today: data.today,
+            slot,
+          });
+          results.schedule = schedule;
+          log(
+            `  real week: ${schedule.exceptions} exceptions, ${schedule.timeOffDays} days off, ${schedule.blocks} blocks`,
+          );
+          const { customLink, serviceIds } = data.professionals[0];
+          endpoints = defineEndpoints({
+            cookie,
+            today: data.today,
+            feedPath,
+            managePath,
+            schedule,
+            slotsPath: (date) =>
+              `/api/public/professionals/${customLink}/slots?date=${date}&serviceIds=${serviceIds[0]}`,
+          });
         }
         if (exportZip) {
           const measured = await measureExport(server, cookie, appointments);
@@ -531,6 +655,8 @@ function renderReport(results) {
     '## Statements per request do not grow with the data (issue 15)',
     '',
     `One professional signed in through the API (session cookie), first with ${sizeLabel(small.appointments)}, then grown to ${sizeLabel(large.appointments)} (${results.growSeconds} s by SQL, through the occupied_times trigger and no-overlap constraint). ${REQUESTS} sequential requests of each kind at each size, after 3 warm-up requests, on a freshly started server; each request's statements counted by the preloaded \`scripts/bench/count-queries.mjs\` (BEGIN/COMMIT included). The figure is the count most requests sent; in brackets how many of the ${REQUESTS} requests sent each count. A count above the usual is the server's background work landing inside the request: with no request at all the server sent ${small.backgroundStatements} statements in ${BACKGROUND_MS / 1000} s at ${fmtInt(small.appointments)} appointments and ${large.backgroundStatements} at ${fmtInt(large.appointments)} (the pg-boss workers' polls, apps/server/src/plugins/jobs.ts: the mail queue every 2 s, reminders every 15 s, maintenance every 30 s; the slower the request, the likelier one lands inside it). The check: the usual count and the smallest count are both equal between the sizes.`,
+    '',
+    `Before the first size, a client books a free time on the public page (the manage page is that booking's), and the professional adds through the API a date exception every third day of the ${HORIZON_DAYS}-day booking horizon (${results.schedule.exceptions}, every fourth closed, the others 10:00–16:00), ${results.schedule.timeOffDays} days off in a row and two blocks a day (${results.schedule.blocks} accepted; one over an appointment is refused). The slots request asks for a new day each time (tomorrow, then the day after…), so each reads that day's busy times; the catalog with the exceptions and days off is read by the first request and then kept (docs/decisions/005).`,
     '',
     `| Request | Target | ${sizeLabel(small.appointments)} | ${sizeLabel(large.appointments)} | |`,
     '| --- | --- | --: | --: | :-: |',

@@ -14,6 +14,16 @@ const PASSWORD = 'senha-segura-1';
 const TIME_ZONE = 'America/Sao_Paulo';
 
 async function seriousViolations(page: Page): Promise<string[]> {
+  // A settled page: a toast fading in (sonner's opacity transition) has, halfway, the contrast of
+  // its half-transparent colors, which is not what anyone reads.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

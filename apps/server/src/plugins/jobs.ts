@@ -48,33 +48,123 @@ const STOP_TIMEOUT_MS = 8_000;
  */
 const BATCH_SIZE = 10;
 
+type Log = Pick<FastifyBaseLogger, 'warn'>;
+
+/** Fails a handler that outlives its job's expiry, as pg-boss's own `work()` does. */
+async function withinExpiry(job: FetchedJob, task: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`handler still running after ${job.expireInSeconds} s`)),
+      job.expireInSeconds * 1000,
+    );
+  });
+  try {
+    await Promise.race([task, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Runs a batch of fetched jobs side by side, completing or failing each on its own: one mail's
  * SMTP error never fails the others of its batch. Side by side because a handler mostly waits
  * (the database, the SMTP server); one by one, 10,000 reminders due in the same minute took
- * ten minutes on two instances. (pg-boss's own completion of the batch afterwards finds none
- * active.)
+ * ten minutes on two instances. Never throws: when the database is gone before a job's outcome
+ * is recorded, the job stays active until pg-boss's supervision expires it and it runs again
+ * (every handler changes nothing twice).
  */
 async function runJobs(
   boss: PgBoss,
   worker: JobWorker,
   jobs: FetchedJob[],
+  log: Log,
 ): Promise<{ completed: number; failed: number }> {
+  const queue = worker.queue.name;
   const outcomes = await Promise.all(
     jobs.map(async (job) => {
+      let failure: Error | undefined;
       try {
-        await worker.handle(toRunning(job));
-        await boss.complete(worker.queue.name, job.id);
-        return 'completed' as const;
+        await withinExpiry(job, worker.handle(toRunning(job)));
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        await boss.fail(worker.queue.name, job.id, { message });
-        return 'failed' as const;
+        failure = error instanceof Error ? error : new Error(String(error));
       }
+      try {
+        if (failure) await boss.fail(queue, job.id, { message: failure.message });
+        else await boss.complete(queue, job.id);
+      } catch (error) {
+        log.warn(
+          { err: error, queue, jobId: job.id },
+          'job queue: could not record the outcome; the job runs again once it expires',
+        );
+      }
+      return failure ? ('failed' as const) : ('completed' as const);
     }),
   );
   const completed = outcomes.filter((outcome) => outcome === 'completed').length;
   return { completed, failed: outcomes.length - completed };
+}
+
+interface WorkerLoop {
+  /** Takes no other batch, and waits for the one in hand (a few seconds at most). */
+  stop(): Promise<void>;
+}
+
+/**
+ * One queue's worker: takes a batch, runs it, and looks again at once after a full batch, else
+ * after the polling interval. Ours rather than pg-boss's `work()`, which records a batch's
+ * outcome without awaiting it: with the database restarting, that rejection went unhandled and
+ * ended the process (test/faults/postgres-restart.fault.ts).
+ */
+function startWorkerLoop(
+  boss: PgBoss,
+  worker: JobWorker,
+  log: Log,
+  onError: (error: unknown) => void,
+): WorkerLoop {
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+  const running = (async () => {
+    while (!stopping) {
+      let jobs: FetchedJob[] = [];
+      try {
+        // pg-boss's fetch answers no job when the database is unavailable.
+        jobs = ((await boss.fetch(worker.queue.name, {
+          includeMetadata: true,
+          batchSize: BATCH_SIZE,
+        })) ?? []) as FetchedJob[];
+        if (jobs.length > 0) await runJobs(boss, worker, jobs, log);
+      } catch (error) {
+        onError(error);
+      }
+      // A full batch: more may be due (10,000 reminders in the same minute); look again at once.
+      if (!stopping && jobs.length < BATCH_SIZE) {
+        await pause(worker.pollingIntervalSeconds * 1000);
+      }
+    }
+  })();
+  return {
+    async stop() {
+      stopping = true;
+      wake?.();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, STOP_TIMEOUT_MS);
+      });
+      await Promise.race([running, timeout]);
+      clearTimeout(timer);
+    },
+  };
 }
 
 /**
@@ -89,6 +179,7 @@ export function createJobRunner(options: {
 }): JobRunner {
   const { database, log } = options;
   const workers = new Map<string, JobWorker>();
+  const loops: WorkerLoop[] = [];
   let boss: PgBoss | undefined;
 
   function onError(error: unknown): void {
@@ -118,23 +209,7 @@ export function createJobRunner(options: {
       boss = started;
       await started.start();
       for (const worker of workers.values()) {
-        // Set once work() answers; the first batch cannot arrive before (its fetch awaits I/O).
-        const self: { workerId?: string } = {};
-        self.workerId = await started.work(
-          worker.queue.name,
-          {
-            includeMetadata: true,
-            batchSize: BATCH_SIZE,
-            pollingIntervalSeconds: worker.pollingIntervalSeconds,
-          },
-          async (jobs) => {
-            await runJobs(started, worker, jobs);
-            // A full batch: more may be due (10,000 reminders in the same minute). Look again at
-            // once; pg-boss would otherwise wait the polling interval between batches, and a
-            // backlog would drain at 10 jobs per 15 s.
-            if (jobs.length >= BATCH_SIZE && self.workerId) started.notifyWorker(self.workerId);
-          },
-        );
+        loops.push(startWorkerLoop(started, worker, log, onError));
         if (worker.cron) await started.schedule(worker.queue.name, worker.cron);
       }
     },
@@ -142,6 +217,8 @@ export function createJobRunner(options: {
     async stop() {
       const running = boss;
       boss = undefined;
+      // The workers first: each finishes the batch in hand and takes no other.
+      await Promise.all(loops.splice(0).map((loop) => loop.stop()));
       await running?.stop({ graceful: true, close: true, timeout: STOP_TIMEOUT_MS });
     },
 
@@ -160,7 +237,7 @@ export function createJobRunner(options: {
         includeMetadata: true,
         batchSize: BATCH_SIZE,
       })) as FetchedJob[];
-      return runJobs(client, worker, jobs);
+      return runJobs(client, worker, jobs, log);
     },
   };
 }
