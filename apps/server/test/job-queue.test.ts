@@ -29,6 +29,8 @@ const REMINDERS: QueueDefinition = {
 
 /** A queue of its own for the batch test, so no other test's due job joins its batch. */
 const BATCH: QueueDefinition = { ...REMINDERS, name: 'test-batch' };
+/** Jobs that expire after a second: a handler still running then has failed. */
+const SHORT: QueueDefinition = { ...REMINDERS, name: 'test-short', expireInSeconds: 1 };
 
 let database: Database;
 const handled: Array<RunningJob<unknown>> = [];
@@ -60,7 +62,7 @@ const inAnHour = () => new Date(Date.now() + 60 * 60_000);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await installQueues(queueConnection(database.db), [REMINDERS, BATCH]);
+  await installQueues(queueConnection(database.db), [REMINDERS, BATCH, SHORT]);
 });
 afterAll(async () => {
   await database.close();
@@ -177,6 +179,24 @@ describe('a batch of due jobs', () => {
       ),
     );
     expect(states).toEqual(['completed', 'retry', 'completed']);
+  });
+});
+
+describe('a handler that outlives its job', () => {
+  it("fails the attempt at the job's expiry, so pg-boss retries it", async () => {
+    await sendJobAt(database.db, SHORT, 'slow', new Date(Date.now() - 1_000), {});
+    const jobs = createJobRunner({ database, log: silentLog });
+    jobs.add({
+      queue: SHORT,
+      pollingIntervalSeconds: 60,
+      handle: () => new Promise((resolve) => setTimeout(resolve, 4_000)),
+    });
+    const started = Date.now();
+    expect(await jobs.runDue(SHORT)).toEqual({ completed: 0, failed: 1 });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await findJob(database.db, SHORT, jobIdFor(SHORT, 'slow'))).toMatchObject({
+      state: 'retry',
+    });
   });
 });
 

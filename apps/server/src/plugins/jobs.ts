@@ -52,6 +52,7 @@ type Log = Pick<FastifyBaseLogger, 'warn'>;
 
 /** Fails a handler that outlives its job's expiry, as pg-boss's own `work()` does. */
 async function withinExpiry(job: FetchedJob, task: Promise<void>): Promise<void> {
+  if (!(job.expireInSeconds > 0)) return task;
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(
