@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { openFirstDayWithTimes } from './booking-helpers';
-import { expect, test } from './fixtures';
+import { expect, settleAnimations, test } from './fixtures';
 
 /*
  * The public booking page for a client on a cheap phone, with a keyboard or a screen reader:
@@ -18,6 +18,7 @@ const PHONE = { width: 360, height: 740 };
 
 /** axe's serious and critical findings, one readable line each (empty when there are none). */
 async function seriousViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

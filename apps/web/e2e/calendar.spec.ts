@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { addDaysToDate, zonedToday } from '@agendaki/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectToast, MAIL_LINKS, uniqueEmail, waitForMailLink } from './account-helpers';
-import { expect, saveShot, test } from './fixtures';
+import { expect, saveShot, settleAnimations, test } from './fixtures';
 
 /*
  * The Agenda as a calendar and Relatórios (docs/decisions/014-calendar-and-numbers.md): a free
@@ -14,16 +14,7 @@ const PASSWORD = 'senha-segura-1';
 const TIME_ZONE = 'America/Sao_Paulo';
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  // A settled page: a toast fading in (sonner's opacity transition) has, halfway, the contrast of
-  // its half-transparent colors, which is not what anyone reads.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

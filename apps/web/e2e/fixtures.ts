@@ -61,3 +61,19 @@ export async function saveShot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Waits for the page's finite animations and transitions to end, so a check such as axe sees
+ * what a person reads: a toast fading in (sonner's opacity transition) has, halfway, the
+ * contrast of its half-transparent colors.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
