@@ -9,6 +9,7 @@ import {
   SQLSTATE,
   type ErrorCode,
 } from '../lib/errors';
+import { withTimeout } from '../lib/timeout';
 
 export interface ErrorBody {
   statusCode: number;
@@ -120,16 +121,14 @@ const PING_TIMEOUT_MS = 1_000;
 
 /** Whether the database answers a round trip in time; never throws. */
 async function isDatabaseReachable(ping: () => Promise<void>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
-  });
   try {
-    return await Promise.race([ping().then(() => true as const), timeout]);
+    return await withTimeout(
+      ping().then(() => true),
+      PING_TIMEOUT_MS,
+      () => false,
+    );
   } catch {
     return false;
-  } finally {
-    clearTimeout(timer);
   }
 }
 

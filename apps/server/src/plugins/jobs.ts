@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import { QUEUE_SCHEMA, queueConnection } from '../db/queue';
 import type { QueueDefinition } from '../db/queues';
+import { withTimeout } from '../lib/timeout';
 
 /** One attempt of a job, as its handler sees it. */
 export interface RunningJob<T> {
@@ -51,20 +53,11 @@ const BATCH_SIZE = 10;
 type Log = Pick<FastifyBaseLogger, 'warn'>;
 
 /** Fails a handler that outlives its job's expiry, as pg-boss's own `work()` does. */
-async function withinExpiry(job: FetchedJob, task: Promise<void>): Promise<void> {
+function withinExpiry(job: FetchedJob, task: Promise<void>): Promise<void> {
   if (!(job.expireInSeconds > 0)) return task;
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`handler still running after ${job.expireInSeconds} s`)),
-      job.expireInSeconds * 1000,
-    );
+  return withTimeout(task, job.expireInSeconds * 1000, () => {
+    throw new Error(`handler still running after ${job.expireInSeconds} s`);
   });
-  try {
-    await Promise.race([task, expired]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
@@ -124,17 +117,10 @@ function startWorkerLoop(
   onError: (error: unknown) => void,
 ): WorkerLoop {
   let stopping = false;
-  let wake: (() => void) | undefined;
+  const idle = new AbortController();
+  // Cut short by `stop()`.
   const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
+    sleep(ms, undefined, { signal: idle.signal }).catch(() => undefined);
   const running = (async () => {
     while (!stopping) {
       let jobs: FetchedJob[] = [];
@@ -157,13 +143,8 @@ function startWorkerLoop(
   return {
     async stop() {
       stopping = true;
-      wake?.();
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, STOP_TIMEOUT_MS);
-      });
-      await Promise.race([running, timeout]);
-      clearTimeout(timer);
+      idle.abort();
+      await withTimeout(running, STOP_TIMEOUT_MS, () => undefined);
     },
   };
 }
