@@ -3,6 +3,7 @@
 // every `Client#query` (BEGIN and COMMIT included); PGlite: every statement it runs (its
 // `_runExclusiveQuery`, which both `query` and `exec` go through). The benchmark asks over the
 // IPC channel: 'bench:reset' zeroes the count, 'bench:count' answers `{ queries }`.
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,16 +12,25 @@ const require = createRequire(path.resolve(import.meta.dirname, '../../apps/serv
 const pg = require('pg');
 
 let queries = 0;
+// BENCH_LOG_QUERIES=<file>: each statement's text on its own line, to see what a request sends.
+const logFile = process.env.BENCH_LOG_QUERIES;
+const logText = (query) => {
+  if (!logFile) return;
+  const text = typeof query === 'string' ? query : (query?.text ?? String(query));
+  fs.appendFileSync(logFile, `${text.replace(/\s+/g, ' ').slice(0, 300)}\n`);
+};
 
 const pgQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(...args) {
   queries += 1;
+  logText(args[0]);
   return pgQuery.apply(this, args);
 };
 
 const pgliteRun = PGlite.prototype._runExclusiveQuery;
 PGlite.prototype._runExclusiveQuery = function countedRun(...args) {
   queries += 1;
+  logText(args[0]);
   return pgliteRun.apply(this, args);
 };
 
