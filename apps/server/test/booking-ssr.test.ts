@@ -36,7 +36,10 @@ export function renderBookingMarkup(pathname, data) {
   if (name === ${JSON.stringify(BROKEN_RENDER)}) throw new Error('render failed');
   const text = (value) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const services = data.services.map((service) => '<li>' + text(service.name) + '</li>').join('');
-  return '<main data-path="' + text(pathname) + '"><h1>' + text(name) + '</h1><ul>' + services + '</ul></main>';
+  return {
+    markup: '<main data-path="' + text(pathname) + '"><h1>' + text(name) + '</h1><ul>' + services + '</ul></main>',
+    classNames: { 'p-2 p-4': 'p-4', ['x ' + name]: name },
+  };
 }
 `;
 
@@ -89,6 +92,14 @@ describe('the public booking page drawn by the server', () => {
     // The data the script hydrates with is still embedded, and the script still loads.
     expect(res.body).toContain('<script id="agendaki-data" type="application/json">');
     expect(res.body).toContain('src="/assets/book-abc123.js"');
+    // With the class names the render merged, as JSON no "<" of the data can end early.
+    const classNames =
+      /<script id="agendaki-class-names" type="application\/json">(.*?)<\/script>/.exec(res.body);
+    expect(classNames?.[1]).toContain('\\u003cBela>');
+    expect(JSON.parse(classNames![1]!)).toEqual({
+      'p-2 p-4': 'p-4',
+      'x Studio <Bela> & Vista': 'Studio <Bela> & Vista',
+    });
     // By id too: the address it was drawn for is the one the browser shows.
     const byId = await page(`/profissional/${studio.profileId}`);
     expect(rootOf(byId.body)).toContain(`<main data-path="/profissional/${studio.profileId}">`);
@@ -140,6 +151,7 @@ describe('the public booking page drawn by the server', () => {
     const res = await page(`/book/${broken.customLink}`);
     expect(res.statusCode).toBe(200);
     expect(rootOf(res.body)).toBe('');
+    expect(res.body).not.toContain('agendaki-class-names');
     expect(res.body).toContain(`<title>${BROKEN_RENDER} · Agende online</title>`);
     expect(res.body).toContain('<script id="agendaki-data" type="application/json">');
   });

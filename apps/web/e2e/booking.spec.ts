@@ -62,6 +62,8 @@ test.describe('public booking', () => {
       await expect(item).toBeVisible();
       await expect(item).toContainText(formatCurrencyFromCents(service.priceCents));
     }
+    // With the class names that render merged, which the script reads before hydrating.
+    await expect(bare.locator('script#agendaki-class-names')).toHaveCount(1);
     await noScript.close();
 
     // With the script held back, the server's heading is marked; once the script has run the
@@ -79,6 +81,7 @@ test.describe('public booking', () => {
     releaseScript();
     await loaded;
     expect(await heading.evaluate((element) => 'drawnByServer' in element)).toBe(true);
+    await expect(page.locator('script#agendaki-class-names')).toHaveCount(0);
     await chooseServices(page, [demo.services[0]!.name]);
   });
 

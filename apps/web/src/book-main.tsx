@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BookingApp } from './app/booking-app';
+import { readEmbeddedClassNames } from './features/booking/lib/embedded-data';
+import { primeClassNames, warmUpClassMerging } from './lib/cn';
 import './book.css';
 
 /*
@@ -17,5 +19,12 @@ const app = (
     <BookingApp pathname={window.location.pathname} />
   </StrictMode>
 );
-if (rootElement.firstElementChild) hydrateRoot(rootElement, app);
-else createRoot(rootElement).render(app);
+if (rootElement.firstElementChild) {
+  // Hydrating the server's markup merges no class name again (lib/cn.ts); the merging starts
+  // when the visitor first touches or types, before the tap's or the key's answer needs it.
+  primeClassNames(readEmbeddedClassNames());
+  hydrateRoot(rootElement, app);
+  for (const type of ['pointerdown', 'keydown'] as const) {
+    window.addEventListener(type, warmUpClassMerging, { capture: true, once: true, passive: true });
+  }
+} else createRoot(rootElement).render(app);

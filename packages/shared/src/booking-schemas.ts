@@ -210,6 +210,11 @@ export const publicProfessionalResponseSchema = z.object({
 export type PublicProfessionalResponse = z.infer<typeof publicProfessionalResponseSchema>;
 
 export const PUBLIC_DATA_ELEMENT_ID = 'agendaki-data';
+/**
+ * The class names the server's render of the page merged, `{ "<joined>": "<merged>" }`, in a
+ * `<script type="application/json">` of that id: the browser hydrates without merging them again.
+ */
+export const PUBLIC_CLASS_NAMES_ELEMENT_ID = 'agendaki-class-names';
 
 export const bookedAppointmentSchema = z.object({
   id: z.string(),

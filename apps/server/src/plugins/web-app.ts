@@ -3,8 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { PublicProfessionalResponse } from '@agendaki/shared';
+import { PUBLIC_CLASS_NAMES_ELEMENT_ID, type PublicProfessionalResponse } from '@agendaki/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { toScriptJson } from '../lib/script-json';
 import { sendApiNotFound } from './errors';
 
 const API_PREFIX = '/api/';
@@ -147,8 +148,14 @@ function registerLandingPage(app: FastifyInstance, pagePath: string, options: La
 /** Like every other page: always revalidated, since it carries live data. */
 const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
-/** The booking page's first step as HTML for a path and its data (apps/web/src/book-ssr.tsx). */
-type BookingMarkupRenderer = (pathname: string, data: PublicProfessionalResponse) => string;
+/**
+ * The booking page's first step as HTML for a path and its data, with the class names its render
+ * merged (apps/web/src/book-ssr.tsx).
+ */
+type BookingMarkupRenderer = (
+  pathname: string,
+  data: PublicProfessionalResponse,
+) => { markup: string; classNames: Record<string, string> };
 
 /**
  * The build's server render of the public booking page (dist/ssr/book-ssr.js), if this build
@@ -202,15 +209,21 @@ function registerSharedLinkPages(
   function makePage(html: string, pathname: string, data: PublicProfessionalResponse): string {
     const page = options.renderPage(html, data);
     if (!renderMarkup) return page;
-    let markup = '';
+    let rendered: ReturnType<BookingMarkupRenderer> | undefined;
     try {
-      markup = renderMarkup(pathname, data);
+      rendered = renderMarkup(pathname, data);
     } catch (error) {
       // The page still works: its script draws it, as without a server render.
       app.log.warn({ err: error }, 'booking page served without its server render');
     }
-    // A function replacement: "$&" in a business name must stay literal text.
-    return markup ? page.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`) : page;
+    if (!rendered?.markup) return page;
+    const { markup, classNames } = rendered;
+    // The merges hydration would redo (apps/web/src/lib/cn.ts), next to the page's data.
+    const classNamesScript = `<script id="${PUBLIC_CLASS_NAMES_ELEMENT_ID}" type="application/json">${toScriptJson(classNames ?? {})}</script>`;
+    // Function replacements: "$&" in a business name or a class must stay literal text.
+    return page
+      .replace(/<\/head>/i, () => `${classNamesScript}</head>`)
+      .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
   }
 
   async function sendSharedLinkPage(

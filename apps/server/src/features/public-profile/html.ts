@@ -3,6 +3,7 @@ import {
   PUBLIC_DATA_ELEMENT_ID,
   type PublicProfessionalResponse,
 } from '@agendaki/shared';
+import { toScriptJson } from '../../lib/script-json';
 import { escapeHtml } from '../mail/templates';
 
 /**
@@ -12,14 +13,6 @@ import { escapeHtml } from '../mail/templates';
  */
 
 const DESCRIPTION_MAX = 200;
-
-/** JSON that cannot close its <script> element nor open a comment: every "<" is escaped. */
-export function toScriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 function absoluteUrl(url: string, publicUrl: string): string {
   return /^https?:\/\//i.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;

@@ -6,6 +6,8 @@ import type { PublicProfessionalResponse } from '@agendaki/shared';
  * does not pull the shared zod schemas into the page's first download).
  */
 export const EMBEDDED_DATA_ELEMENT_ID = 'agendaki-data';
+/** The class names the server's render merged (`PUBLIC_CLASS_NAMES_ELEMENT_ID`, lib/cn.ts). */
+export const EMBEDDED_CLASS_NAMES_ELEMENT_ID = 'agendaki-class-names';
 
 function isPublicProfessional(value: unknown): value is PublicProfessionalResponse {
   if (typeof value !== 'object' || value === null) return false;
@@ -52,4 +54,23 @@ export function readEmbeddedProfessional(
     return undefined;
   }
   return isPublicProfessional(json) && matchesIdentifier(json, identifier) ? json : undefined;
+}
+
+/**
+ * The class names the server's render merged, `{ joined: merged }`, read once and removed; an
+ * empty table when absent or malformed (the page then merges them itself, as before).
+ */
+export function readEmbeddedClassNames(doc: Document = document): Record<string, string> {
+  const element = doc.getElementById(EMBEDDED_CLASS_NAMES_ELEMENT_ID);
+  if (!element) return {};
+  const text = element.textContent ?? '';
+  element.remove();
+  try {
+    const json: unknown = JSON.parse(text);
+    return typeof json === 'object' && json !== null && !Array.isArray(json)
+      ? (json as Record<string, string>)
+      : {};
+  } catch {
+    return {};
+  }
 }
