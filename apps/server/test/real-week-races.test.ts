@@ -1,12 +1,15 @@
 import { addDaysToDate, getWeekday } from '@agendaki/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers/app';
+import { testDatabaseKind } from './helpers/database';
 import {
   appointmentsOf,
   bookingBody,
   createBookableProfessional,
   MONDAY,
   postBooking,
+  slotsOf,
   type BookableProfessional,
 } from './helpers/booking';
 
@@ -100,4 +103,54 @@ describe('closing a day racing a booking', () => {
     }
     expect(outcomes.booked + outcomes.refused).toBe(7);
   });
+});
+
+describe('a booking waiting on a save of the day', () => {
+  // The booking's rules are read in a statement after the one that takes the professional's
+  // lock: under READ COMMITTED a statement sees what was committed when it began, so rules read
+  // in the lock's own statement would miss the exception saved by the transaction it waited for.
+  // Scripted on PostgreSQL, where the save can be held open on a connection of its own.
+  it.skipIf(testDatabaseKind !== 'postgres')(
+    'sees the day the save closed once the lock is released, and is refused',
+    async () => {
+      const date = weekdays(10).at(-1)!;
+      // The catalog cached first: the rules the booking re-reads inside its transaction decide.
+      expect(await slotsOf(ctx, shop.customLink, date, [shop.services[0]!.id])).toContain('10:00');
+      let saveHolds!: () => void;
+      const saveHolding = new Promise<void>((resolve) => (saveHolds = resolve));
+      let releaseSave!: () => void;
+      const saveReleased = new Promise<void>((resolve) => (releaseSave = resolve));
+      const save = ctx.database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select id from profiles where id = ${shop.profileId} for no key update`,
+        );
+        await tx.execute(
+          sql`insert into date_exceptions (professional_id, date) values (${shop.profileId}, ${date})`,
+        );
+        saveHolds();
+        await saveReleased;
+      });
+      await saveHolding;
+      const booking = postBooking(ctx, bookingBody(shop, { date, time: '10:00' }));
+      try {
+        await expect
+          .poll(
+            async () => {
+              const { rows } = (await ctx.database.db.execute(
+                sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+              )) as unknown as { rows: { n: number }[] };
+              return rows[0]!.n;
+            },
+            { timeout: 10_000, interval: 50 },
+          )
+          .toBe(1);
+      } finally {
+        releaseSave();
+      }
+      await save;
+      const answer = await booking;
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(await appointmentsOf(ctx, shop.profileId, date)).toHaveLength(0);
+    },
+  );
 });

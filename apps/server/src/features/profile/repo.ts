@@ -160,6 +160,18 @@ export async function findBookingRules(db: Db, profileId: string) {
   return row;
 }
 
+/**
+ * The same columns as a subquery (no row when the profile is gone): features/schedule reads
+ * them with the exceptions and time off in one statement (docs/decisions/010).
+ */
+export function bookingRulesOf(db: Db, profileId: string) {
+  return db
+    .select(bookingRuleColumns)
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .as('booking_rules');
+}
+
 export interface BookingRuleValues {
   minNoticeMinutes: number;
   horizonDays: number;

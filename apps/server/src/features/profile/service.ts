@@ -216,6 +216,13 @@ export function findBookingRules({ db }: DbDeps, profileId: string) {
   return repo.findBookingRules(db, profileId);
 }
 
+export type BookingRulesOf = ReturnType<typeof repo.bookingRulesOf>;
+
+/** The same as a subquery, for a read in the caller's statement (features/schedule). */
+export function bookingRulesOf({ db }: DbDeps, profileId: string): BookingRulesOf {
+  return repo.bookingRulesOf(db, profileId);
+}
+
 export function updateBookingRules(
   { db, clock }: ProfileDeps,
   profileId: string,

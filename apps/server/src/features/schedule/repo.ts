@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dateExceptions, occupiedTimes, timeOff } from '../../db/schema';
 import { isUuid } from '../../lib/params';
+import type { BookingRulesOf } from '../profile/service';
 
 // ------------------------------------------------ exceptions by date
 
@@ -89,6 +90,63 @@ export async function deleteTimeOff(db: Db, professionalId: string, id: string) 
     .where(and(eq(timeOff.id, id), eq(timeOff.professionalId, professionalId)))
     .returning({ id: timeOff.id });
   return rows.length > 0;
+}
+
+// ------------------------------------------------ rules, exceptions and time off together
+
+export type ExceptionRow = Awaited<ReturnType<typeof listExceptionRows>>[number];
+export type TimeOffRow = Awaited<ReturnType<typeof listTimeOffRows>>[number];
+
+/** A json_agg column: node-postgres and PGlite both parse json, a string is parsed here. */
+function jsonList<T>(list: SQL) {
+  return sql<T[]>`coalesce((${list}), '[]'::json)`.mapWith((value: unknown) =>
+    typeof value === 'string' ? (JSON.parse(value) as T[]) : (value as T[]),
+  );
+}
+
+/**
+ * The booking rules (features/profile's subquery, handed in) with the exceptions of [from, to]
+ * and the time off ending from `from` on, in one statement, ordered as `listExceptionRows` and
+ * `listTimeOffRows` order them; undefined when the profile is gone. JSON gives dates as
+ * YYYY-MM-DD and times as HH:MM:SS, as the columns read one by one do.
+ */
+export async function findSchedule(
+  db: Db,
+  rules: BookingRulesOf,
+  professionalId: string,
+  from: string,
+  to: string,
+) {
+  const exceptions = db
+    .select({
+      list: sql`json_agg(json_build_object('date', ${dateExceptions.date}, 'startTime', ${dateExceptions.startTime}, 'endTime', ${dateExceptions.endTime}, 'note', ${dateExceptions.note}) ORDER BY ${dateExceptions.date}, ${dateExceptions.startTime})`,
+    })
+    .from(dateExceptions)
+    .where(
+      and(
+        eq(dateExceptions.professionalId, professionalId),
+        gte(dateExceptions.date, from),
+        lte(dateExceptions.date, to),
+      ),
+    );
+  const timeOffList = db
+    .select({
+      list: sql`json_agg(json_build_object('id', ${timeOff.id}, 'startDate', ${timeOff.startDate}, 'endDate', ${timeOff.endDate}, 'note', ${timeOff.note}) ORDER BY ${timeOff.startDate}, ${timeOff.id})`,
+    })
+    .from(timeOff)
+    .where(and(eq(timeOff.professionalId, professionalId), gte(timeOff.endDate, from)));
+  const [row] = await db
+    .select({
+      minNoticeMinutes: rules.minNoticeMinutes,
+      horizonDays: rules.horizonDays,
+      slotStep: rules.slotStep,
+      maxBookingsPerDay: rules.maxBookingsPerDay,
+      paused: rules.paused,
+      exceptions: jsonList<ExceptionRow>(sql`${exceptions}`),
+      timeOff: jsonList<TimeOffRow>(sql`${timeOffList}`),
+    })
+    .from(rules);
+  return row;
 }
 
 // ------------------------------------------------ occupied time: blocks and appointments

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { findBookingRules, lockProfile } from '../profile/service';
+import { bookingRulesOf, findBookingRules, lockProfile } from '../profile/service';
 import * as repo from './repo';
 
 /*
@@ -101,18 +101,31 @@ export async function getRules(
   return toBookingRules(row);
 }
 
-/** The exceptions and time off from `today` on, and the rules: read fresh from `db`. */
+/**
+ * The exceptions and time off from `today` on, and the rules: read fresh from `db`, in one
+ * statement (the rules' columns are features/profile's subquery). A booking takes the
+ * professional's lock in a statement of its own before this one: under READ COMMITTED a
+ * statement reads the rows committed when it began, so a read in the lock's own statement would
+ * miss an exception saved by the very transaction the lock waited for.
+ */
 export async function loadSchedule(
   { db }: Pick<ScheduleDeps, 'db'>,
   professionalId: string,
   today: string,
 ): Promise<Schedule> {
-  const [exceptions, timeOff, rules] = await Promise.all([
-    repo.listExceptionRows(db, professionalId, today, addDaysToDate(today, SCHEDULE_DAYS_AHEAD)),
-    repo.listTimeOffRows(db, professionalId, today),
-    getRules({ db }, professionalId),
-  ]);
-  return { overrides: groupExceptions(exceptions), timeOff, rules };
+  const row = await repo.findSchedule(
+    db,
+    bookingRulesOf({ db }, professionalId),
+    professionalId,
+    today,
+    addDaysToDate(today, SCHEDULE_DAYS_AHEAD),
+  );
+  if (!row) throw new AppError('NOT_FOUND', 'Perfil não encontrado');
+  return {
+    overrides: groupExceptions(row.exceptions),
+    timeOff: row.timeOff,
+    rules: toBookingRules(row),
+  };
 }
 
 // ------------------------------------------------ occupied time
