@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeToMinutes } from '@agendaki/shared';
+import { clients } from '../src/db/schema';
 import { createTestApp, type TestContext } from './helpers/app';
 import {
   appointmentsOf,
@@ -172,4 +174,61 @@ describe(`simultaneous bookings (${testDatabaseKind})`, () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).toBe(answers.find((a) => a.status === 201)!.body.appointments![0]!.id);
   });
+
+  // The client's statement reads by e-mail and inserts in one snapshot: a client another booking
+  // commits while it runs is invisible to it, its insert waits on the unique index and gives
+  // way, and the client is then read and reused. Scripted on PostgreSQL: the other booking is a
+  // transaction held open on a connection of its own.
+  it.skipIf(testDatabaseKind !== 'postgres')(
+    'a client created by a booking still open is reused once it commits, its empty phone filled in',
+    async () => {
+      const email = 'chegou.junto@exemplo.com.br';
+      let otherHolds!: (id: string) => void;
+      const otherHolding = new Promise<string>((resolve) => (otherHolds = resolve));
+      let releaseOther!: () => void;
+      const otherReleased = new Promise<void>((resolve) => (releaseOther = resolve));
+      const other = ctx.database.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(clients)
+          .values({ professionalId: shop.profileId, name: 'Chegou Junto', email })
+          .returning({ id: clients.id });
+        otherHolds(row!.id);
+        await otherReleased;
+      });
+      const otherId = await otherHolding;
+      const booking = send(
+        bookingBody(shop, {
+          date: '2026-11-30',
+          time: '09:00',
+          clientEmail: 'Chegou.Junto@Exemplo.com.br',
+          clientPhone: '(11) 94444-0000',
+        }),
+        500,
+      );
+      try {
+        await expect
+          .poll(
+            async () => {
+              const { rows } = (await ctx.database.db.execute(
+                sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+              )) as unknown as { rows: { n: number }[] };
+              return rows[0]!.n;
+            },
+            { timeout: 10_000, interval: 50 },
+          )
+          .toBe(1);
+      } finally {
+        releaseOther();
+      }
+      await other;
+      const answer = await booking;
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      const same = (await clientsOf(ctx, shop.profileId)).filter(
+        (c) => c.email?.toLowerCase() === email,
+      );
+      expect(same.map((c) => [c.id, c.phone])).toEqual([[otherId, '11944440000']]);
+      const [appointment] = await appointmentsOf(ctx, shop.profileId, '2026-11-30');
+      expect(appointment?.clientId).toBe(otherId);
+    },
+  );
 });

@@ -1,5 +1,15 @@
 import { ERASED_CLIENT_NAME, toSearchTerm } from '@agendaki/shared';
-import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients } from '../../db/schema';
 import { isUuid } from '../../lib/params';
@@ -118,6 +128,16 @@ export async function deleteClient(db: Db, professionalId: string, id: string): 
   return rows.length > 0;
 }
 
+/** The e-mail in any letter case: the unique index is on (professional_id, lower(email)). */
+const hasEmail = (email: string) => sql`lower(${clients.email}) = lower(${email})`;
+
+/** A phone whose digits alone are one of `variants`. */
+const hasPhoneDigits = (variants: readonly string[]) =>
+  sql`regexp_replace(${clients.phone}, '\\D', '', 'g') IN (${sql.join(
+    variants.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+
 /** The professional's client with this e-mail in any letter case (unique index on lower(email)). */
 export async function findClientByEmail(
   db: Db,
@@ -127,37 +147,8 @@ export async function findClientByEmail(
   const [row] = await db
     .select()
     .from(clients)
-    .where(
-      and(
-        eq(clients.professionalId, professionalId),
-        sql`lower(${clients.email}) = lower(${email})`,
-      ),
-    )
+    .where(and(eq(clients.professionalId, professionalId), hasEmail(email)))
     .limit(1);
-  return row;
-}
-
-/**
- * Inserts the client unless one with the same e-mail exists, in any letter case; a concurrent
- * insert of the same e-mail waits for the other transaction, then yields undefined.
- */
-export async function insertClientUnlessEmailTaken(
-  db: Db,
-  professionalId: string,
-  values: { name: string; email: string; phone: string | null; now: Date },
-): Promise<ClientRow | undefined> {
-  const [row] = await db
-    .insert(clients)
-    .values({
-      professionalId,
-      name: values.name,
-      email: values.email,
-      phone: values.phone,
-      createdAt: values.now,
-      updatedAt: values.now,
-    })
-    .onConflictDoNothing()
-    .returning();
   return row;
 }
 
@@ -254,28 +245,100 @@ export function listClientsAfter(
     .limit(limit);
 }
 
+// ------------------------------------------------ a booking's client in one statement
+
+export type MatchedClient = { id: string; isNew: boolean };
+
 /**
- * The professional's oldest client whose phone, digits only, is one of `variants` (a mobile
- * with and without the country code): phone-first bookings match clients so (features/booking).
+ * The professional's client with this e-mail (any letter case), its empty phone filled in when
+ * `phone` is given (as `fillEmptyPhone`); else the client inserted, stamped `now`: one statement
+ * for a public booking. Undefined when the insert met a client with the e-mail that another
+ * transaction committed after this statement began (the unique index waited for it, and ON
+ * CONFLICT DO NOTHING gave way; this statement's snapshot cannot see that row): the caller reads
+ * it with `findClientByEmail`.
  */
-export async function findClientByPhone(
+export function matchOrInsertClientByEmail(
+  db: Db,
+  professionalId: string,
+  values: { name: string; email: string; phone: string | null; now: Date },
+): Promise<MatchedClient | undefined> {
+  const stamp = sql`${values.now.toISOString()}::timestamptz`;
+  const existing = db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.professionalId, professionalId), hasEmail(values.email)))
+    .limit(1);
+  // As `fillEmptyPhone`: only a phone given, only where none is stored.
+  const fill = values.phone
+    ? sql`, filled AS (
+      UPDATE ${clients} SET ${column(clients.phone)} = ${values.phone}::varchar, ${column(clients.updatedAt)} = ${stamp}
+      WHERE ${clients.professionalId} = ${professionalId} AND ${clients.id} IN (SELECT id FROM existing)
+        AND coalesce(btrim(${clients.phone}), '') = ''
+    )`
+    : sql``;
+  return matchOrInsert(db, professionalId, existing, { ...values, stamp }, fill);
+}
+
+/**
+ * The professional's oldest client whose phone, digits only, is one of `variants` (a mobile with
+ * and without the country code), else the client inserted without an e-mail (stamped by the
+ * database, as `insertClient`): one statement for a phone-first booking. No unique index covers
+ * phones: two phone-first bookings at once may create two clients, as two reads and two inserts
+ * could.
+ */
+export async function matchOrInsertClientByPhone(
   db: Db,
   professionalId: string,
   variants: readonly string[],
-): Promise<ClientRow | undefined> {
-  const [row] = await db
-    .select()
+  values: { name: string; phone: string | null },
+): Promise<MatchedClient> {
+  const existing = db
+    .select({ id: clients.id })
     .from(clients)
-    .where(
-      and(
-        eq(clients.professionalId, professionalId),
-        sql`regexp_replace(${clients.phone}, '\\D', '', 'g') IN (${sql.join(
-          variants.map((v) => sql`${v}`),
-          sql`, `,
-        )})`,
-      ),
-    )
+    .where(and(eq(clients.professionalId, professionalId), hasPhoneDigits(variants)))
     .orderBy(asc(clients.createdAt))
     .limit(1);
+  const row = await matchOrInsert(
+    db,
+    professionalId,
+    existing,
+    { ...values, email: null, stamp: sql`now()` },
+    sql``,
+  );
+  if (!row) throw new Error('a client without e-mail was neither found nor inserted');
   return row;
+}
+
+const column = (c: { name: string }) => sql.identifier(c.name);
+
+/** `existing` (one id or none), else the insert; `extra` a further CTE that may use `existing`. */
+async function matchOrInsert(
+  db: Db,
+  professionalId: string,
+  existing: SQLWrapper,
+  values: { name: string; email: string | null; phone: string | null; stamp: SQL },
+  extra: SQL,
+): Promise<MatchedClient | undefined> {
+  const columns = [
+    clients.professionalId,
+    clients.name,
+    clients.email,
+    clients.phone,
+    clients.createdAt,
+    clients.updatedAt,
+  ];
+  const result = await db.execute(sql`WITH existing AS ${existing},
+    inserted AS (
+      INSERT INTO ${clients} (${sql.join(columns.map(column), sql`, `)})
+      SELECT ${professionalId}::uuid, ${values.name}::varchar, ${values.email}::varchar,
+        ${values.phone}::varchar, ${values.stamp}, ${values.stamp}
+      WHERE NOT EXISTS (SELECT 1 FROM existing)
+      ON CONFLICT DO NOTHING
+      RETURNING ${clients.id}
+    )${extra}
+    SELECT id, false AS is_new FROM existing
+    UNION ALL
+    SELECT id, true AS is_new FROM inserted`);
+  const [row] = (result as unknown as { rows: { id: string; is_new: boolean }[] }).rows;
+  return row && { id: row.id, isNew: row.is_new };
 }

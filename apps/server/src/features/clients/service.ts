@@ -112,8 +112,9 @@ export async function deleteClient(
 /**
  * The client of a public booking (docs/product.md, Booking several services): matched within the
  * professional by e-mail, case-insensitively, and reused (an empty phone filled in); otherwise
- * created. Safe under concurrency: the unique index on (professional_id, lower(email)) decides.
- * Pass the booking's transaction as `db`.
+ * created. One statement, and a second only when another booking created this client while this
+ * one ran: the unique index on (professional_id, lower(email)) decides, then that client is
+ * read and reused. Pass the booking's transaction as `db`.
  */
 export async function findOrCreateClientByEmail(
   { db, clock }: ClientsDeps,
@@ -121,20 +122,15 @@ export async function findOrCreateClientByEmail(
   input: { name: string; email: string; phone: string | null },
 ): Promise<{ id: string; isNew: boolean }> {
   const now = clock.now();
-  const reuse = async (row: repo.ClientRow) => {
-    if (input.phone && !row.phone?.trim()) {
-      await repo.fillEmptyPhone(db, professionalId, row.id, input.phone, now);
-    }
-    return { id: row.id, isNew: false };
-  };
-  const existing = await repo.findClientByEmail(db, professionalId, input.email);
-  if (existing) return reuse(existing);
-  const created = await repo.insertClientUnlessEmailTaken(db, professionalId, { ...input, now });
-  if (created) return { id: created.id, isNew: true };
-  // Another booking created this client between our read and our insert.
+  const matched = await repo.matchOrInsertClientByEmail(db, professionalId, { ...input, now });
+  if (matched) return matched;
+  // Another booking created this client after our statement began: its snapshot missed it.
   const concurrent = await repo.findClientByEmail(db, professionalId, input.email);
   if (!concurrent) throw new Error('client vanished after an e-mail conflict');
-  return reuse(concurrent);
+  if (input.phone && !concurrent.phone?.trim()) {
+    await repo.fillEmptyPhone(db, professionalId, concurrent.id, input.phone, now);
+  }
+  return { id: concurrent.id, isNew: false };
 }
 
 // ------------------------------------------------ for features/appointments and features/dashboard
@@ -224,11 +220,10 @@ export async function findOrCreateClientByContact(
   }
   if (input.mobile) {
     const national = input.mobile.replace(/^55/, '');
-    const existing = await repo.findClientByPhone(deps.db, professionalId, [
-      input.mobile,
-      national,
-    ]);
-    if (existing) return { id: existing.id, isNew: false };
+    return repo.matchOrInsertClientByPhone(deps.db, professionalId, [input.mobile, national], {
+      name: input.name,
+      phone: input.phone,
+    });
   }
   const created = await repo.insertClient(deps.db, professionalId, {
     name: input.name,
