@@ -4,6 +4,7 @@ import {
   BOOKED_TIME_LIMIT_MESSAGE,
   BOOKING_LIMIT_SCOPES,
   BOOKING_LIMITS,
+  visitorKey,
 } from '../src/features/booking/limits';
 import { rateLimitKey } from '../src/plugins/rate-limit';
 import { createTestApp, type TestContext } from './helpers/app';
@@ -143,6 +144,15 @@ describe(`booking limits (${testDatabaseKind})`, () => {
     const res = await postBooking(ctx, bookingBody(shopB, { date: '2026-12-04' }), ip);
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('60');
+    // Both counters are counted in one statement: the refused request is an attempt too.
+    const attempts = await ctx.database.db.query.rateLimits.findFirst({
+      where: (t, { eq }) =>
+        eq(
+          t.key,
+          rateLimitKey(BOOKING_LIMIT_SCOPES.attemptsPerVisitor, visitorKey(ip, shopB.profileId)),
+        ),
+    });
+    expect(attempts?.count).toBe(1);
   });
 
   it('books at most 12 hours of one professional per address a day; refusals give time back', async () => {

@@ -18,6 +18,12 @@ export interface RateLimiter {
    * window it passes, so no single legitimate event is refused forever.
    */
   consume(key: string, limit: Limit, amount?: number): Promise<void>;
+  /**
+   * Counts several events, each under its own key (keys must differ), in one statement; then
+   * throws 429 for the first, in the order given, whose window holds more than its `max`. Every
+   * key is counted, the ones after a refusing key included.
+   */
+  consumeAll(events: readonly RateLimitEvent[]): Promise<void>;
   /** Counts one event and tells whether it was within the limit, without throwing. */
   hit(key: string, limit: Limit): Promise<boolean>;
   /** Throws 429 when `max` events are already counted (e.g. failed logins), counting nothing. */
@@ -43,9 +49,20 @@ export interface RateLimitWindow {
   resetAt: Date;
 }
 
+/** One event for `consumeAll`: its key, its limit, and its weight (1 by default). */
+export interface RateLimitEvent {
+  key: string;
+  limit: Limit;
+  amount?: number;
+}
+
 /** The counters' storage: `rate_limits`, owned by features/rate-limits (wired in app.ts). */
 export interface RateLimitStore {
-  countEvent(key: string, now: Date, windowMs: number, amount: number): Promise<RateLimitWindow>;
+  /** Counts every event in one statement; the windows after the count, in the order given. */
+  countEvents(
+    events: readonly { key: string; windowMs: number; amount: number }[],
+    now: Date,
+  ): Promise<RateLimitWindow[]>;
   findWindow(key: string): Promise<RateLimitWindow | undefined>;
 }
 
@@ -57,16 +74,29 @@ export interface RateLimitStore {
 export function createRateLimiter(store: RateLimitStore, clock: Clock): RateLimiter {
   // A weighted event (e.g. booked minutes) counts at most a whole window, so one big event
   // passes when it is the first and the counter never overflows.
-  const count = (key: string, limit: Limit, amount = 1) =>
-    store.countEvent(key, clock.now(), limit.windowMs, Math.min(amount, limit.max));
+  const countAll = (events: readonly RateLimitEvent[]) =>
+    store.countEvents(
+      events.map(({ key, limit, amount = 1 }) => ({
+        key,
+        windowMs: limit.windowMs,
+        amount: Math.min(amount, limit.max),
+      })),
+      clock.now(),
+    );
+  const consumeAll = async (events: readonly RateLimitEvent[]) => {
+    const windows = await countAll(events);
+    events.forEach(({ limit }, index) => {
+      const { count: total, resetAt } = windows[index]!;
+      if (total > limit.max) throw tooManyRequests(resetAt, clock.now(), limit.message);
+    });
+  };
 
   return {
-    async consume(key, limit, amount) {
-      const { count: total, resetAt } = await count(key, limit, amount);
-      if (total > limit.max) throw tooManyRequests(resetAt, clock.now(), limit.message);
-    },
+    consume: (key, limit, amount) => consumeAll([{ key, limit, amount }]),
+    consumeAll,
     async hit(key, limit) {
-      return (await count(key, limit)).count <= limit.max;
+      const [window] = await countAll([{ key, limit }]);
+      return window!.count <= limit.max;
     },
     async assertBelow(key, limit) {
       const now = clock.now();

@@ -23,18 +23,21 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/public/bookings',
     {
+      // Both counters in one statement; a flood refused by the first still counts the second.
       preValidation: async (request) => {
-        await app.rateLimiter.consume(
-          rateLimitKey(BOOKING_LIMIT_SCOPES.perAddress, clientAddressKey(request.ip)),
-          BOOKING_LIMITS.perAddress,
-        );
-        await app.rateLimiter.consume(
-          rateLimitKey(
-            BOOKING_LIMIT_SCOPES.attemptsPerVisitor,
-            visitorKey(request.ip, requestedProfessional(request.body)),
-          ),
-          BOOKING_LIMITS.attemptsPerVisitor,
-        );
+        await app.rateLimiter.consumeAll([
+          {
+            key: rateLimitKey(BOOKING_LIMIT_SCOPES.perAddress, clientAddressKey(request.ip)),
+            limit: BOOKING_LIMITS.perAddress,
+          },
+          {
+            key: rateLimitKey(
+              BOOKING_LIMIT_SCOPES.attemptsPerVisitor,
+              visitorKey(request.ip, requestedProfessional(request.body)),
+            ),
+            limit: BOOKING_LIMITS.attemptsPerVisitor,
+          },
+        ]);
       },
       schema: { body: bookingInputSchema, response: { 201: bookingResponseSchema } },
     },

@@ -8,20 +8,27 @@ interface RateLimitWindow {
 }
 
 /**
- * Counts an event of weight `amount` (1 by default) under `key` with one atomic upsert (instances sharing one PostgreSQL count
- * together): a window that ended at `now` starts again at `amount`. Answers the window after the count.
+ * Counts events, each of weight `amount` under its own `key` and window, with one atomic
+ * multi-row upsert (instances sharing one PostgreSQL count together): a window that ended at
+ * `now` starts again at `amount`. Answers each key's window after the count, in the order given.
+ * The keys must differ (one row cannot be upserted twice in a statement).
  */
-export async function countEvent(
+export async function countEvents(
   db: Db,
-  key: string,
+  events: readonly { key: string; windowMs: number; amount: number }[],
   now: Date,
-  windowMs: number,
-  amount = 1,
-): Promise<RateLimitWindow> {
+): Promise<RateLimitWindow[]> {
+  if (events.length === 0) return [];
   const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const [row] = await db
+  const rows = await db
     .insert(rateLimits)
-    .values({ key, count: amount, resetAt: new Date(now.getTime() + windowMs) })
+    .values(
+      events.map((event) => ({
+        key: event.key,
+        count: event.amount,
+        resetAt: new Date(now.getTime() + event.windowMs),
+      })),
+    )
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -29,8 +36,14 @@ export async function countEvent(
         resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${nowSql} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
       },
     })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  return row!;
+    .returning({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt });
+  // RETURNING follows no promised order: matched by key.
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return events.map((event) => {
+    const row = byKey.get(event.key);
+    if (!row) throw new Error(`rate limit ${event.key} was not counted`);
+    return { count: row.count, resetAt: row.resetAt };
+  });
 }
 
 export async function findWindow(db: Db, key: string): Promise<RateLimitWindow | undefined> {

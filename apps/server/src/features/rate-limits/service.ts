@@ -10,7 +10,7 @@ export interface RateLimitsDeps {
 /** The limiter's counters (plugins/rate-limit.ts) kept in this feature's `rate_limits` table. */
 export function createRateLimitStore({ db }: RateLimitsDeps): RateLimitStore {
   return {
-    countEvent: (key, now, windowMs, amount) => repo.countEvent(db, key, now, windowMs, amount),
+    countEvents: (events, now) => repo.countEvents(db, events, now),
     findWindow: (key) => repo.findWindow(db, key),
   };
 }
