@@ -110,6 +110,8 @@ export async function startServer({ env, logPath }) {
     isAlive: () => isAlive,
     resetQueries: () => child.send('bench:reset'),
     countQueries: async () => (await ask('bench:count')).queries,
+    /** What the statements since the reset did (node-postgres only; count-queries.mjs). */
+    statements: async () => (await ask('bench:count')).statements ?? [],
     /** CPU time the server process has used so far, in ms. */
     cpuMs: () => cpuMsOf(child.pid),
     /** Resident memory of the server process, in MB (Linux /proc). */

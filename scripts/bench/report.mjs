@@ -46,6 +46,22 @@ function endpointTable(phase) {
   ].join('\n');
 }
 
+/**
+ * "those of one such booking, in order: insert rate_limits, begin, … (2× select x)": the
+ * statements count-queries.mjs named, consecutive repeats folded.
+ */
+function describeStatements(statements = []) {
+  if (statements.length === 0) return 'the statements themselves were not recorded';
+  const folded = [];
+  for (const name of statements) {
+    const last = folded.at(-1);
+    if (last?.name === name) last.times += 1;
+    else folded.push({ name, times: 1 });
+  }
+  const list = folded.map(({ name, times }) => (times > 1 ? `${times}× ${name}` : name));
+  return `those of one such booking, in order: ${list.join(', ')}`;
+}
+
 /** With BENCH_CPU_PROF: where the server's busy CPU time went over the whole phase. */
 function profileLines(phase) {
   if (!phase.profile) return [];
@@ -69,7 +85,7 @@ function limitsLines(results) {
   );
   const needed = booking.connections / (TARGETS.bookingP95Ms / 1000);
   lines.push(
-    `- Create-booking: at ${booking.connections} connections a p95 of ${TARGETS.bookingP95Ms} ms needs roughly ${fmt(needed)} bookings/s (Little's law). One booking sends ${booking.queries} statements (median; read from PostgreSQL's \`log_statement = all\` on 2026-11-24, less the three removed on 2026-11-25: two rate-limit counters and the professional's Pix PSP credentials before the transaction, then in it the idempotency claim, the professional's lock and booking rules, date exceptions and time off, the hours-per-day counter, the client's lookup and insert, the Pix sinal settings, the appointments, the stored answer, the manage link's one insert, the reminder job's send to pg-boss, the two mails in one insert and their pg-boss job, BEGIN and COMMIT; the mail worker's statements sometimes land inside the request) plus ${booking.background} after it for the worker, and ${fmt(booking.serverCpuMsPerRequest, 2)} ms of server CPU: this process tops out near ${fmt(1000 / booking.serverCpuMsPerRequest)}/s on its core while PostgreSQL and the load generator share the other. ${booking.p95 <= TARGETS.bookingP95Ms ? 'Met.' : `Beyond that it is queueing. What it would take: fewer round trips per booking (the rules, exceptions, time off and Pix settings and the hours counter read in one statement with the professional's lock; the client's lookup and insert become one upsert; the two rate-limit counters one statement; the PSP credentials read only with a sinal), which is the ${TARGETS.bookingStatements}-statement target; then a second instance on another core (docs/product.md, Deployment: stateless instances; the two-instance fault test proves bookings stay exact) or a dedicated database host.`} ${booking.errors === 0 ? 'Every booking succeeded (no conflict, no error).' : `${booking.errors} bookings failed.`}`,
+    `- Create-booking: at ${booking.connections} connections a p95 of ${TARGETS.bookingP95Ms} ms needs roughly ${fmt(needed)} bookings/s (Little's law). One booking sends ${booking.queries} statements (median of 15 sequential bookings; ${describeStatements(booking.statements)}; the mail worker's statements sometimes land inside the request) plus ${booking.background} after it for the worker, and ${fmt(booking.serverCpuMsPerRequest, 2)} ms of server CPU: this process tops out near ${fmt(1000 / booking.serverCpuMsPerRequest)}/s on its core while PostgreSQL and the load generator share the other. ${booking.p95 <= TARGETS.bookingP95Ms ? 'Met.' : `Beyond that it is queueing. What it would take: fewer round trips per booking (the rules, exceptions, time off and Pix settings and the hours counter read in one statement with the professional's lock; the client's lookup and insert become one upsert; the two rate-limit counters one statement; the PSP credentials read only with a sinal), which is the ${TARGETS.bookingStatements}-statement target; then a second instance on another core (docs/product.md, Deployment: stateless instances; the two-instance fault test proves bookings stay exact) or a dedicated database host.`} ${booking.errors === 0 ? 'Every booking succeeded (no conflict, no error).' : `${booking.errors} bookings failed.`}`,
   );
   const reads = SESSION_READS.map((key) => byKey(postgres, key)).filter(Boolean);
   if (reads.length > 0) {

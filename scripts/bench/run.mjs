@@ -85,6 +85,7 @@ async function waitQuiet(server, timeoutMs = 90_000) {
 async function countQueries(server, endpoint) {
   const immediate = [];
   const settled = [];
+  const sent = [];
   for (let i = 0; i < 15; i += 1) {
     const request = endpoint.next();
     server.resetQueries();
@@ -95,6 +96,7 @@ async function countQueries(server, endpoint) {
     });
     await res.arrayBuffer();
     immediate.push(await server.countQueries());
+    sent.push(await server.statements());
     // Work the request left behind (the mail outbox after a booking).
     await new Promise((resolve) => setTimeout(resolve, 300));
     settled.push(await server.countQueries());
@@ -104,8 +106,11 @@ async function countQueries(server, endpoint) {
       [...values].sort((a, b) => a - b),
       50,
     );
+  const queries = median(immediate);
   return {
-    queries: median(immediate),
+    queries,
+    // Those of the first request that sent the median count, in order.
+    statements: sent[immediate.indexOf(queries)] ?? [],
     maxQueries: Math.max(...immediate),
     background: Math.max(0, median(settled) - median(immediate)),
   };
