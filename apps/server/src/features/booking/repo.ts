@@ -1,28 +1,42 @@
 import type { BookingResponse } from '@agendaki/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingRequests } from '../../db/schema';
 
 /**
  * Claims an idempotency key, with the fingerprint of its request, inside the booking's
- * transaction. Returns the new booking id, or undefined when the key is already taken: a
- * concurrent request with the same key makes this insert wait until that transaction ends, so
- * a committed answer and its fingerprint are then there to read.
+ * transaction, in the statement that takes the professional's lock (`lock`, features/schedule's
+ * query, run first as a CTE). `bookingId` is the new booking's id, or undefined when the key is
+ * already taken: a concurrent request with the same key makes this insert wait until that
+ * transaction ends, so a committed answer and its fingerprint are then there to read.
+ * `isLocked` false: the profile is gone, nothing was claimed.
  */
 export async function claimIdempotencyKey(
   db: Db,
   professionalId: string,
   key: { idempotencyKey: string; requestFingerprint: string },
   now: Date,
-): Promise<string | undefined> {
-  const [row] = await db
-    .insert(bookingRequests)
-    .values({ professionalId, ...key, createdAt: now })
-    .onConflictDoNothing({
-      target: [bookingRequests.professionalId, bookingRequests.idempotencyKey],
-    })
-    .returning({ id: bookingRequests.id });
-  return row?.id;
+  lock: SQLWrapper,
+): Promise<{ isLocked: boolean; bookingId: string | undefined }> {
+  const columns = [
+    bookingRequests.professionalId,
+    bookingRequests.idempotencyKey,
+    bookingRequests.requestFingerprint,
+    bookingRequests.createdAt,
+  ].map((column) => sql.identifier(column.name));
+  const result = await db.execute(sql`WITH locked AS ${lock},
+    claimed AS (
+      INSERT INTO ${bookingRequests} (${sql.join(columns, sql`, `)})
+      SELECT locked.id, ${key.idempotencyKey}::varchar, ${key.requestFingerprint}::varchar,
+        ${now.toISOString()}::timestamptz
+      FROM locked WHERE locked.id = ${professionalId}
+      ON CONFLICT (${sql.identifier(bookingRequests.professionalId.name)}, ${sql.identifier(bookingRequests.idempotencyKey.name)}) DO NOTHING
+      RETURNING ${bookingRequests.id}
+    )
+    SELECT EXISTS (SELECT 1 FROM locked) AS is_locked, (SELECT id FROM claimed) AS booking_id`);
+  const [row] = (result as unknown as { rows: { is_locked: boolean; booking_id: string | null }[] })
+    .rows;
+  return { isLocked: row?.is_locked ?? false, bookingId: row?.booking_id ?? undefined };
 }
 
 export interface StoredRequest {

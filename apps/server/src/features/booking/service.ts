@@ -1,6 +1,7 @@
 import {
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
   MOBILE_REQUIRED_MESSAGE,
+  PROFESSIONAL_NOT_FOUND_MESSAGE,
   SLOT_TAKEN_MESSAGE,
   sumDurations,
   sumPriceCents,
@@ -30,6 +31,7 @@ import { createManageLink, ensureManageLink } from '../manage/service';
 import type { PublicReadCache } from '../public-profile/cache';
 import {
   planOfferedTime,
+  professionalLock,
   requireBookableProfessional,
   requireBookableServices,
   type BookableProfessional,
@@ -149,12 +151,17 @@ async function book(
     throw new AppError('VALIDATION', MOBILE_REQUIRED_MESSAGE);
   }
   const requestFingerprint = bookingFingerprint(professional.id, input);
-  const bookingId = await repo.claimIdempotencyKey(
+  // The professional's lock is taken by the claim's own statement; the rules are read after it.
+  const lock = professionalLock(reads, catalog);
+  const { isLocked, bookingId } = await repo.claimIdempotencyKey(
     tx,
     professional.id,
     { idempotencyKey: input.idempotencyKey, requestFingerprint },
     now,
+    lock.query,
   );
+  // Deleted since the catalog was cached.
+  if (!isLocked) throw new AppError('NOT_FOUND', PROFESSIONAL_NOT_FOUND_MESSAGE);
   if (!bookingId) {
     // Sent before: the first request committed its answer (or we waited until it did).
     const stored = await repo.findStoredRequest(tx, professional.id, input.idempotencyKey);
@@ -180,7 +187,12 @@ async function book(
   }
 
   const services = requireBookableServices(catalog, input.serviceIds);
-  const plan = await planOfferedTime(reads, catalog, { ...input, services, now });
+  const plan = await planOfferedTime(reads, catalog, {
+    ...input,
+    services,
+    now,
+    locked: lock.mode,
+  });
   await consumeBookedMinutes(
     tx,
     deps.clock,

@@ -1,4 +1,4 @@
-import { and, eq, like, ne, or, sql } from 'drizzle-orm';
+import { and, eq, like, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { isUuid } from '../../lib/params';
@@ -130,16 +130,25 @@ export async function findPublicProfileByLink(
 
 // ------------------------------------------------ booking rules and lock (features/schedule)
 
-/** Locks the profile row: FOR SHARE, or FOR NO KEY UPDATE as an UPDATE of the rules does. */
+/**
+ * The query that locks the profile row (its `id`, none when the profile is gone): FOR SHARE, or
+ * FOR NO KEY UPDATE as an UPDATE of the rules does.
+ */
+export function profileLockQuery(db: Db, profileId: string, mode: 'share' | 'exclusive') {
+  return db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .for(mode === 'share' ? 'share' : 'no key update');
+}
+
+/** Locks the profile row, in a statement of its own. */
 export async function lockProfile(
   db: Db,
   profileId: string,
   mode: 'share' | 'exclusive',
 ): Promise<void> {
-  const lock = mode === 'share' ? sql`FOR SHARE` : sql`FOR NO KEY UPDATE`;
-  await db.execute(
-    sql`SELECT ${profiles.id} FROM ${profiles} WHERE ${profiles.id} = ${profileId} ${lock}`,
-  );
+  await profileLockQuery(db, profileId, mode);
 }
 
 const bookingRuleColumns = {

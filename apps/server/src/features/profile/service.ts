@@ -211,6 +211,20 @@ export function lockProfile(
   return repo.lockProfile(db, profileId, mode);
 }
 
+export type ProfileLockQuery = ReturnType<typeof repo.profileLockQuery>;
+
+/**
+ * The same lock as a query for the caller's own first statement (a CTE; the booking's claim of
+ * its idempotency key): the row stays locked until the transaction ends.
+ */
+export function profileLockQuery(
+  { db }: DbDeps,
+  profileId: string,
+  mode: 'share' | 'exclusive',
+): ProfileLockQuery {
+  return repo.profileLockQuery(db, profileId, mode);
+}
+
 /** The online booking rules' columns, the state (UF) and the time zone; undefined if gone. */
 export function findBookingRules({ db }: DbDeps, profileId: string) {
   return repo.findBookingRules(db, profileId);

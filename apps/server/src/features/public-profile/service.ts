@@ -32,6 +32,7 @@ import {
   listBusyTimesBetween,
   loadSchedule,
   lockProfessional,
+  professionalLockQuery,
   type Schedule,
 } from '../schedule/service';
 import { listServices } from '../services/service';
@@ -278,6 +279,24 @@ export async function listBookableDays(
   return { month: query.month, days };
 }
 
+export interface ProfessionalLock {
+  mode: 'share' | 'exclusive';
+  query: ReturnType<typeof professionalLockQuery>;
+}
+
+/**
+ * The professional's lock as `planOfferedTime` takes it (shared unless the cached rules have a
+ * daily cap), as a query the booking's first statement runs, so the lock costs no statement of
+ * its own; pass its mode to `planOfferedTime` as `locked`.
+ */
+export function professionalLock(
+  { db }: PublicReads,
+  catalog: ProfessionalCatalog,
+): ProfessionalLock {
+  const mode = catalog.schedule.rules.maxBookingsPerDay !== null ? 'exclusive' : 'share';
+  return { mode, query: professionalLockQuery({ db }, catalog.profile.id, mode) };
+}
+
 /**
  * The booking's (or a reschedule's) time checked again inside its transaction, under the
  * professional's lock (docs/decisions/009-real-week.md): a day closed, time off or rules saved
@@ -289,11 +308,19 @@ export async function listBookableDays(
 export async function planOfferedTime<T extends Service>(
   reads: PublicReads,
   catalog: ProfessionalCatalog,
-  input: { date: string; time: string; services: readonly T[]; now: Date },
+  input: {
+    date: string;
+    time: string;
+    services: readonly T[];
+    now: Date;
+    /** The lock `professionalLock` gave, already taken by the transaction's first statement. */
+    locked?: ProfessionalLock['mode'];
+  },
 ) {
   const professionalId = catalog.profile.id;
   const capped = catalog.schedule.rules.maxBookingsPerDay !== null;
-  await lockProfessional(reads, professionalId, capped ? 'exclusive' : 'share');
+  const mode = capped ? 'exclusive' : 'share';
+  if (input.locked !== mode) await lockProfessional(reads, professionalId, mode);
   let schedule = await loadSchedule(reads, professionalId, input.date);
   if (!capped && schedule.rules.maxBookingsPerDay !== null) {
     await lockProfessional(reads, professionalId, 'exclusive');

@@ -13,7 +13,13 @@ import {
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { bookingRulesOf, findBookingRules, lockProfile } from '../profile/service';
+import {
+  bookingRulesOf,
+  findBookingRules,
+  lockProfile,
+  profileLockQuery,
+  type ProfileLockQuery,
+} from '../profile/service';
 import * as repo from './repo';
 
 /*
@@ -56,6 +62,19 @@ export function lockProfessional(
   mode: 'share' | 'exclusive',
 ): Promise<void> {
   return lockProfile({ db }, professionalId, mode);
+}
+
+/**
+ * The same lock as a query, for a transaction whose first statement takes it (the booking's
+ * claim of its idempotency key, features/booking/repo.ts): the rules must then be read in a
+ * later statement, which sees whatever the save it waited for committed.
+ */
+export function professionalLockQuery(
+  { db }: Pick<ScheduleDeps, 'db'>,
+  professionalId: string,
+  mode: 'share' | 'exclusive',
+): ProfileLockQuery {
+  return profileLockQuery({ db }, professionalId, mode);
 }
 
 export function groupExceptions(rows: Awaited<ReturnType<typeof repo.listExceptionRows>>) {

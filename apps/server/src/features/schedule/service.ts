@@ -36,6 +36,7 @@ export {
   listBusyTimesBetween,
   loadSchedule,
   lockProfessional,
+  professionalLockQuery,
   type Schedule,
   type ScheduleDeps,
 } from './rules';
