@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helpers/app';
+import {
+  bookingBody,
+  clientsOf,
+  createBookableProfessional,
+  postBooking,
+  type BookableProfessional,
+} from './helpers/booking';
+import { testDatabaseKind } from './helpers/database';
+import { countStatements, type StatementCounter } from './helpers/statements';
+
+/**
+ * What one public booking costs the database, counted like scripts/bench/count-queries.mjs
+ * (BEGIN and COMMIT included; the job runner's own pool left out): the two request counters in
+ * one upsert; the Pix PSP's credentials, before the transaction; BEGIN; the key claimed under
+ * the professional's lock; rules, exceptions and time off; the booked minutes; the client found
+ * or created; the sinal's settings; the appointment; the stored answer; the manage link; the
+ * reminder's job; both mails in one outbox insert, and a job for each; COMMIT.
+ */
+const STATEMENTS_PER_BOOKING = 16;
+
+let ctx: TestContext;
+let shop: BookableProfessional;
+let statements: StatementCounter;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  shop = await createBookableProfessional(ctx);
+  statements = countStatements(ctx.database);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe(`statements of one booking (${testDatabaseKind})`, () => {
+  it('are the same for a new client and a returning one', async () => {
+    const email = 'contada@exemplo.com.br';
+    const first = bookingBody(shop, { time: '09:00', clientEmail: email, clientPhone: null });
+    // The catalog read once, as the booking page does before anyone books.
+    expect((await postBooking(ctx, bookingBody(shop, { time: '15:00' }))).statusCode).toBe(201);
+    const counted = await statements.measure(async () => {
+      const res = await postBooking(ctx, first);
+      expect(res.statusCode, res.body).toBe(201);
+    });
+    expect(counted).toBe(STATEMENTS_PER_BOOKING);
+    const again = bookingBody(shop, {
+      time: '10:00',
+      clientEmail: 'Contada@Exemplo.com.br',
+      clientPhone: '(11) 98765-4321',
+    });
+    const returning = await statements.measure(async () => {
+      const res = await postBooking(ctx, again);
+      expect(res.statusCode, res.body).toBe(201);
+    });
+    expect(returning).toBe(STATEMENTS_PER_BOOKING);
+    const same = (await clientsOf(ctx, shop.profileId)).filter((c) => c.email === email);
+    expect(same.map((c) => c.phone)).toEqual(['11987654321']);
+  });
+});
