@@ -95,9 +95,11 @@ interface CompressedPage {
 
 /**
  * Gzip and Brotli forms of a page made once, so a phone on a slow network downloads a few KB
- * and the server compresses nothing per request. Brotli at 9: near the smallest, in a few ms.
+ * and the server compresses nothing per request. Brotli at 6: on a 21 KB booking page the same
+ * bytes as at 9 in 0.6 ms instead of 47 (from quality 9 on, with the default window, brotli
+ * sets up a far larger hash table first), which a page drawn for each new visitor pays.
  */
-function compressPage(text: string, brotliQuality = 9): CompressedPage {
+function compressPage(text: string, brotliQuality = 6): CompressedPage {
   const html = Buffer.from(text);
   return {
     html,
