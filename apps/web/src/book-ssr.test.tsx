@@ -48,9 +48,9 @@ describe("the booking page's server render (book-ssr.tsx) and its hydration (boo
 
     primeClassNames(readEmbeddedClassNames());
     twMerge.mockClear();
-    await act(async () => {
-      hydrateRoot(root, <BookingApp pathname="/book/studio-ana" />);
-    });
+    const hydrated = await act(async () =>
+      hydrateRoot(root, <BookingApp pathname="/book/studio-ana" />),
+    );
 
     expect(twMerge).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();
@@ -62,6 +62,8 @@ describe("the booking page's server render (book-ssr.tsx) and its hydration (boo
     // A class list the server did not draw is still merged.
     expect(cn('px-2', 'px-7')).toBe('px-7');
     expect(twMerge).toHaveBeenCalledTimes(1);
+    // Nothing of React's left scheduled once the test environment is gone.
+    act(() => hydrated.unmount());
   });
 
   it('reads a missing or malformed table as empty', () => {
