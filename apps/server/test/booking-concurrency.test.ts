@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeToMinutes } from '@agendaki/shared';
 import { clients } from '../src/db/schema';
@@ -12,7 +11,7 @@ import {
   postBooking,
   type BookableProfessional,
 } from './helpers/booking';
-import { testDatabaseKind } from './helpers/database';
+import { expectOneLockWaiter, testDatabaseKind } from './helpers/database';
 
 /**
  * The promise under load (docs/product.md, The promise: no overlapping appointments): many visitors confirm the same time at once. On
@@ -206,17 +205,7 @@ describe(`simultaneous bookings (${testDatabaseKind})`, () => {
         500,
       );
       try {
-        await expect
-          .poll(
-            async () => {
-              const { rows } = (await ctx.database.db.execute(
-                sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-              )) as unknown as { rows: { n: number }[] };
-              return rows[0]!.n;
-            },
-            { timeout: 10_000, interval: 50 },
-          )
-          .toBe(1);
+        await expectOneLockWaiter(ctx.database.db);
       } finally {
         releaseOther();
       }

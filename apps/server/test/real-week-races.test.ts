@@ -2,7 +2,7 @@ import { addDaysToDate, getWeekday } from '@agendaki/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers/app';
-import { testDatabaseKind } from './helpers/database';
+import { expectOneLockWaiter, testDatabaseKind } from './helpers/database';
 import {
   appointmentsOf,
   bookingBody,
@@ -133,17 +133,7 @@ describe('a booking waiting on a save of the day', () => {
       await saveHolding;
       const booking = postBooking(ctx, bookingBody(shop, { date, time: '10:00' }));
       try {
-        await expect
-          .poll(
-            async () => {
-              const { rows } = (await ctx.database.db.execute(
-                sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-              )) as unknown as { rows: { n: number }[] };
-              return rows[0]!.n;
-            },
-            { timeout: 10_000, interval: 50 },
-          )
-          .toBe(1);
+        await expectOneLockWaiter(ctx.database.db);
       } finally {
         releaseSave();
       }

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../../src/db/client';
+import { expect, inject } from 'vitest';
+import { openPglite, openPostgres, type Database, type Db } from '../../src/db/client';
 import { withDatabase } from '../global-setup';
 
 /**
@@ -42,3 +43,21 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/**
+ * Waits until exactly one backend of this database waits on a lock (PostgreSQL only): the
+ * moment a race test has put its second transaction behind the first, before it releases it.
+ */
+export async function expectOneLockWaiter(db: Db): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const { rows } = (await db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] };
+        return rows[0]!.n;
+      },
+      { timeout: 10_000, interval: 50 },
+    )
+    .toBe(1);
+}
