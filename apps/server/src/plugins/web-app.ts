@@ -221,7 +221,7 @@ function registerSharedLinkPages(
     if (!rendered?.markup) return page;
     const { markup, classNames } = rendered;
     // The merges hydration would redo (apps/web/src/lib/cn.ts), next to the page's data.
-    const classNamesScript = `<script id="${PUBLIC_CLASS_NAMES_ELEMENT_ID}" type="application/json">${toScriptJson(classNames ?? {})}</script>`;
+    const classNamesScript = `<script id="${PUBLIC_CLASS_NAMES_ELEMENT_ID}" type="application/json">${toScriptJson(classNames)}</script>`;
     // Function replacements: "$&" in a business name or a class must stay literal text.
     return page
       .replace(/<\/head>/i, () => `${classNamesScript}</head>`)
