@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { run } from '../lib.mjs';
+import { waitForQuietHost } from './host.mjs';
 import { startServer } from './processes.mjs';
 import { DIST } from './web.mjs';
 
@@ -165,15 +166,18 @@ async function measurePage(baseUrl, page, runs, log) {
   const samples = [];
   for (let index = 1; index <= runs; index += 1) {
     const reportPath = path.join(LIGHTHOUSE_REPORTS, `${page.key}-${index}.json`);
+    // A run right after a load phase would measure its aftermath (a database still checkpointing
+    // or vacuuming, a server still answering queued requests): wait for a quiet machine first.
+    const host = await waitForQuietHost();
     // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART): one more try.
     const lhr = await runLighthouse(`${baseUrl}${page.path}`, reportPath).catch((error) => {
       log(`  lighthouse ${page.path} #${index}: ${error.message.split('\n')[0]}; de novo`);
       return runLighthouse(`${baseUrl}${page.path}`, reportPath);
     });
-    samples.push(summarize(lhr, reportPath));
+    samples.push({ ...summarize(lhr, reportPath), hostIdle: host.idleShare });
     const last = samples.at(-1);
     log(
-      `  lighthouse ${page.path} #${index}: performance ${last.performance}, accessibility ${last.accessibility}, LCP ${last.lcpMs} ms, TBT ${last.tbtMs} ms, benchmarkIndex ${last.benchmarkIndex}`,
+      `  lighthouse ${page.path} #${index}: performance ${last.performance}, accessibility ${last.accessibility}, LCP ${last.lcpMs} ms, TBT ${last.tbtMs} ms, benchmarkIndex ${last.benchmarkIndex}, host ${Math.round(host.idleShare * 100)}% idle before (waited ${Math.round(host.waitedMs / 1000)} s)`,
     );
   }
   const ordered = [...samples].sort((a, b) => a.performance - b.performance);
@@ -183,6 +187,7 @@ async function measurePage(baseUrl, page, runs, log) {
     ...median,
     performanceRuns: samples.map((sample) => sample.performance),
     benchmarkIndexRuns: samples.map((sample) => sample.benchmarkIndex),
+    hostIdleRuns: samples.map((sample) => sample.hostIdle),
   };
 }
 
@@ -241,7 +246,7 @@ function printResults(results) {
       `\n${page.path}  performance ${page.performance} [${page.performanceRuns.join(', ')}] · accessibility ${page.accessibility} · best practices ${page.bestPractices} · SEO ${page.seo}`,
     );
     console.log(
-      `  FCP ${page.fcpMs} ms · LCP ${page.lcpMs} ms · TBT ${page.tbtMs} ms · CLS ${page.cls} · Speed Index ${page.speedIndexMs} ms · benchmarkIndex ${page.benchmarkIndexRuns.join(', ')}`,
+      `  FCP ${page.fcpMs} ms · LCP ${page.lcpMs} ms · TBT ${page.tbtMs} ms · CLS ${page.cls} · Speed Index ${page.speedIndexMs} ms · benchmarkIndex ${page.benchmarkIndexRuns.join(', ')} · host idle before each run ${page.hostIdleRuns.map((idle) => `${Math.round(idle * 100)}%`).join(', ')}`,
     );
     for (const audit of page.failing) console.log(`  - ${audit.category}: ${describeAudit(audit)}`);
     for (const warning of page.warnings) console.log(`  ! ${warning}`);

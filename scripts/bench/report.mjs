@@ -207,11 +207,14 @@ function pageSection(results) {
 /** Where a page stands in the tables: a manage page's token changes every run. */
 const pageName = (p) => (p.key === 'manage' ? '`/agendamento/<token>`' : `\`${p.path}\``);
 const indexes = (p) => (p.benchmarkIndexRuns ?? [p.benchmarkIndex]).join(', ');
+/** The machine's CPU idle share in the 2 s before each run (host.mjs); older results have none. */
+const idles = (p) =>
+  p.hostIdleRuns ? p.hostIdleRuns.map((idle) => `${fmt(idle * 100)}%`).join(', ') : 'not measured';
 
 /** Each measured page's two Lighthouse targets (lighthouse.mjs), for the targets table. */
 function lighthouseTargetRows(results) {
   return (results.lighthouse?.pages ?? []).flatMap((p) => [
-    `| Lighthouse mobile performance ≥ ${TARGETS.lighthousePerformance} on ${pageName(p)} (median of ${p.performanceRuns.length}; benchmarkIndex ${indexes(p)}) | ${p.performance} (runs: ${p.performanceRuns.join(', ')}) | ${mark(p.performance >= TARGETS.lighthousePerformance)} |`,
+    `| Lighthouse mobile performance ≥ ${TARGETS.lighthousePerformance} on ${pageName(p)} (median of ${p.performanceRuns.length}; benchmarkIndex ${indexes(p)}; host idle before ${idles(p)}) | ${p.performance} (runs: ${p.performanceRuns.join(', ')}) | ${mark(p.performance >= TARGETS.lighthousePerformance)} |`,
     `| Lighthouse mobile accessibility ${TARGETS.lighthouseAccessibility} on ${pageName(p)} | ${p.accessibility} | ${mark(p.accessibility >= TARGETS.lighthouseAccessibility)} |`,
   ]);
 }
@@ -224,7 +227,7 @@ function lighthouseSection(results) {
   const seconds = (ms) => `${fmt(ms / 1000, 2)} s`;
   const rows = lighthouse.pages.map(
     (p) =>
-      `| ${pageName(p)} | ${p.performance} (${p.performanceRuns.join(', ')}) | ${indexes(p)} | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${seconds(p.fcpMs)} | ${seconds(p.lcpMs)} | ${p.tbtMs} ms | ${fmt(p.cls, 3)} |`,
+      `| ${pageName(p)} | ${p.performance} (${p.performanceRuns.join(', ')}) | ${indexes(p)} | ${idles(p)} | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${seconds(p.fcpMs)} | ${seconds(p.lcpMs)} | ${p.tbtMs} ms | ${fmt(p.cls, 3)} |`,
   );
   const notPassed = lighthouse.pages.map((p) => {
     const categories = [...new Set(p.failing.map((a) => a.category))];
@@ -240,10 +243,10 @@ function lighthouseSection(results) {
   return [
     '## Lighthouse (mobile)',
     '',
-    `Lighthouse ${lighthouse.version} in Debian's Chromium, headless, with its default mobile settings: a phone's screen, simulated slow 4G (150 ms round trip, 1.6 Mbps) and a 4× slower CPU. Against the server on a fresh PGlite with the demo professional (\`DEMO_DATA=true\`), on 127.0.0.1; the manage page is that of a booking made on the demo just before. Each page ran ${lighthouse.runs} times; the run with the median performance score stands for the page (every run's performance in brackets). The JSON reports are in \`.test-reports/lighthouse/\`; \`npm run bench:lighthouse\` runs this part alone in about two minutes.`,
+    `Lighthouse ${lighthouse.version} in Debian's Chromium, headless, with its default mobile settings: a phone's screen, simulated slow 4G (150 ms round trip, 1.6 Mbps) and a 4× slower CPU. Against the server on a fresh PGlite with the demo professional (\`DEMO_DATA=true\`), on 127.0.0.1; the manage page is that of a booking made on the demo just before. Each page ran ${lighthouse.runs} times, each after waiting (at most a minute) for the machine to be at least 85% idle over 2 s, so that a run does not measure the aftermath of the load phases before it; the run with the median performance score stands for the page (every run's performance in brackets, and how idle the machine was just before each). The JSON reports are in \`.test-reports/lighthouse/\`; \`npm run bench:lighthouse\` runs this part alone in about two minutes.`,
     '',
-    '| Page | Performance | benchmarkIndex | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |',
-    '| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
+    '| Page | Performance | benchmarkIndex | Host idle before | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |',
+    '| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
     ...rows,
     '',
     'What costs points in that run (performance: metrics below 0.9 and the savings Lighthouse estimates; elsewhere: audits below 1):',
