@@ -1,5 +1,6 @@
 import { addDaysToDate, resolveDateWindows, type AgendaCalendar } from '@agendaki/shared';
 import type { Db } from '../../db/client';
+import { readAll } from '../../db/read-all';
 import { listAppointmentsInRange } from '../appointments/service';
 import { getWeek } from '../availability/service';
 import { listBlocks, loadSchedule } from '../schedule/service';
@@ -17,11 +18,11 @@ export async function getAgendaCalendar(
   professionalId: string,
   range: { from: string; to: string },
 ): Promise<AgendaCalendar> {
-  const [week, schedule, appointments, blocks] = await Promise.all([
-    getWeek({ db }, professionalId),
-    loadSchedule({ db }, professionalId, range.from),
-    listAppointmentsInRange({ db }, professionalId, range, MAX_APPOINTMENTS),
-    listBlocks({ db }, professionalId, range),
+  const [week, schedule, appointments, blocks] = await readAll(db, [
+    () => getWeek({ db }, professionalId),
+    () => loadSchedule({ db }, professionalId, range.from),
+    () => listAppointmentsInRange({ db }, professionalId, range, MAX_APPOINTMENTS),
+    () => listBlocks({ db }, professionalId, range),
   ]);
   const days: AgendaCalendar['days'] = [];
   for (let date = range.from; date <= range.to; date = addDaysToDate(date, 1)) {

@@ -22,6 +22,7 @@ import {
 } from '@agendaki/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { readAll } from '../../db/read-all';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import {
@@ -164,9 +165,9 @@ async function openBooking(deps: ManageDeps, token: string): Promise<OpenBooking
   const link = await findByToken(deps, token);
   if (!link) throw invalidLink();
   const { db } = deps;
-  const [profile, appointments] = await Promise.all([
-    findPublicProfileById({ db }, link.professionalId),
-    listBookingAppointments({ db }, link.professionalId, link.bookingId),
+  const [profile, appointments] = await readAll(db, [
+    () => findPublicProfileById({ db }, link.professionalId),
+    () => listBookingAppointments({ db }, link.professionalId, link.bookingId),
   ]);
   if (!profile || appointments.length === 0) throw invalidLink();
   const now = deps.clock.now();

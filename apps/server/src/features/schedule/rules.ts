@@ -11,6 +11,7 @@ import {
   type TimeOff,
 } from '@agendaki/shared';
 import type { Db } from '../../db/client';
+import { readAll } from '../../db/read-all';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import {
@@ -196,9 +197,9 @@ export async function listBusyTimesBetween(
   to: string,
 ): Promise<{ busy: Map<string, BusyInterval[]>; counts: Map<string, number> }> {
   const end = startOf(addDaysToDate(to, 1));
-  const [rows, counts] = await Promise.all([
-    repo.listOccupied(db, professionalId, startOf(from), end),
-    repo.countAppointmentsByDate(db, professionalId, startOf(from), end),
+  const [rows, counts] = await readAll(db, [
+    () => repo.listOccupied(db, professionalId, startOf(from), end),
+    () => repo.countAppointmentsByDate(db, professionalId, startOf(from), end),
   ]);
   const busy = new Map<string, BusyInterval[]>();
   for (let date = from; date <= to; date = addDaysToDate(date, 1)) {

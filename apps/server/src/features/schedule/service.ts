@@ -14,6 +14,7 @@ import {
   type timeOffInputSchema,
 } from '@agendaki/shared';
 import type { z } from 'zod';
+import { readAll } from '../../db/read-all';
 import { AppError } from '../../lib/errors';
 import { listLiveAppointmentsBetween } from '../appointments/service';
 import { updateBookingRules } from '../profile/service';
@@ -212,10 +213,10 @@ export async function removeBlock(
 
 /** Every exception, time off and block the professional ever saved, for "Exportar tudo". */
 export async function listWholeSchedule({ db }: Pick<ScheduleDeps, 'db'>, professionalId: string) {
-  const [exceptions, timeOff, blocks] = await Promise.all([
-    repo.listExceptionRows(db, professionalId, '0001-01-01'),
-    repo.listTimeOffRows(db, professionalId, '0001-01-01'),
-    repo.listBlockRows(db, professionalId, '0001-01-01', '9999-12-31'),
+  const [exceptions, timeOff, blocks] = await readAll(db, [
+    () => repo.listExceptionRows(db, professionalId, '0001-01-01'),
+    () => repo.listTimeOffRows(db, professionalId, '0001-01-01'),
+    () => repo.listBlockRows(db, professionalId, '0001-01-01', '9999-12-31'),
   ]);
   return { exceptions, timeOff, blocks };
 }
