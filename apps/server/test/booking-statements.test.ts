@@ -13,12 +13,13 @@ import { countStatements, type StatementCounter } from './helpers/statements';
 /**
  * What one public booking costs the database, counted like scripts/bench/count-queries.mjs
  * (BEGIN and COMMIT included; the job runner's own pool left out): the two request counters in
- * one upsert; the Pix PSP's credentials, before the transaction; BEGIN; the key claimed under
- * the professional's lock; rules, exceptions and time off; the booked minutes; the client found
- * or created; the sinal's settings; the appointment; the stored answer; the manage link; the
- * reminder's job; both mails in one outbox insert, and a job for each; COMMIT.
+ * one upsert; BEGIN; the key claimed under the professional's lock; rules, exceptions and time
+ * off; the booked minutes; the client found or created; the appointment; the stored answer; the
+ * manage link; the reminder's job; both mails in one outbox insert, and a job for each; COMMIT.
+ * The sinal's settings and whether a Pix PSP is connected come with the cached catalog
+ * (migration 0020 notifies their changes), like the services and the weekly hours.
  */
-const STATEMENTS_PER_BOOKING = 16;
+const STATEMENTS_PER_BOOKING = 14;
 
 let ctx: TestContext;
 let shop: BookableProfessional;

@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles, services, subscriptions } from '../src/db/schema';
+import {
+  paymentSettings,
+  pixProviderCredentials,
+  profiles,
+  services,
+  subscriptions,
+} from '../src/db/schema';
 import { createTestApp, type TestContext } from './helpers/app';
 import {
   bookingBody,
@@ -128,6 +134,59 @@ describe('public read cache across instances', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await slotsOf(a, shop.customLink, MONDAY, corte())).toEqual(['15:00', '15:30', '16:00']);
+  });
+
+  it('books with the Pix sinal settings and PSP saved through the other instance or outside the app', async () => {
+    const pix = await createBookableProfessional(a);
+    /** What instance a keeps for the professional, without loading anything. */
+    const keptOnA = () => a.app.publicReadCache.catalogById(pix.profileId, async () => undefined);
+    const sinalOf = async (time: string) => {
+      const res = await postBooking(a, bookingBody(pix, { time }));
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().deposit ?? null;
+    };
+    // Booking through a keeps the catalog there: no sinal.
+    expect(await sinalOf('09:00')).toBeNull();
+    expect((await keptOnA())?.payment.settings.depositMode).toBe('off');
+
+    const saved = await b.app.inject({
+      method: 'PUT',
+      url: '/api/settings/payments',
+      headers: { cookie: pix.pro.cookie },
+      payload: {
+        pixKeyType: 'cpf',
+        pixKey: '529.982.247-25',
+        beneficiaryName: 'Salão da Conceição',
+        beneficiaryCity: 'São Paulo',
+        depositMode: 'fixed',
+        depositFixedCents: 2000,
+        depositPercent: 0,
+        windowMinutes: 30,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await eventually(keptOnA, (kept) => kept === undefined)).toBeUndefined();
+    expect(await sinalOf('10:00')).toMatchObject({ status: 'pending', amountCents: 2000 });
+
+    // Removed with psql or a script: the next booking asks for nothing.
+    await a.database.db
+      .delete(paymentSettings)
+      .where(eq(paymentSettings.professionalId, pix.profileId));
+    expect(await eventually(keptOnA, (kept) => kept === undefined)).toBeUndefined();
+    expect(await sinalOf('11:00')).toBeNull();
+
+    // A PSP connected elsewhere is known at the next read.
+    expect((await keptOnA())?.payment.pixProvider).toBe(false);
+    await a.database.db.insert(pixProviderCredentials).values({
+      professionalId: pix.profileId,
+      provider: 'mercadopago',
+      accessTokenSealed: 'selado',
+      webhookSecretSealed: 'selado',
+    });
+    expect(await eventually(keptOnA, (kept) => kept === undefined)).toBeUndefined();
+    const page = await a.app.inject({ url: `/api/public/professionals/${pix.customLink}` });
+    expect(page.statusCode).toBe(200);
+    expect((await keptOnA())?.payment.pixProvider).toBe(true);
   });
 
   it.runIf(testDatabaseKind === 'postgres')(

@@ -25,7 +25,6 @@ import {
   type DynamicChargeDeps,
   prepareDynamicCharge,
 } from '../pix-provider/charge';
-import { hasCredentials } from '../pix-provider/service';
 import { brazilianMobile } from '../manage/phone';
 import { createManageLink, ensureManageLink } from '../manage/service';
 import type { PublicReadCache } from '../public-profile/cache';
@@ -105,13 +104,12 @@ async function prechargeDeposit(
 ): Promise<(DynamicCharge & { amountCents: number }) | null> {
   if (!deps.pix || !input.clientEmail) return null;
   try {
-    if (!(await hasCredentials(deps.db, input.professionalId))) return null;
     const reads = { db: deps.db, cache: deps.cache };
     const catalog = await requireBookableProfessional(reads, input.professionalId, now, 'id');
+    if (!catalog.payment.pixProvider) return null;
     const services = requireBookableServices(catalog, input.serviceIds);
-    const plan = await planDeposit(
-      { db: deps.db },
-      catalog.profile.id,
+    const plan = planDeposit(
+      catalog.payment.settings,
       sumPriceCents(services.map((service) => ({ priceCents: toCents(service.price) }))),
     );
     if (!plan) return null;
@@ -207,9 +205,8 @@ async function book(
     mobile,
   });
   // A Pix sinal, when the professional asks for one: the time is held as "Aguardando sinal".
-  const depositPlan = await planDeposit(
-    { db: tx },
-    professional.id,
+  const depositPlan = planDeposit(
+    catalog.payment.settings,
     sumPriceCents(plan.map((step) => ({ priceCents: toCents(step.service.price) }))),
   );
   const inserted = await insertBookedAppointments(

@@ -99,13 +99,12 @@ export interface DepositPlan {
   amountCents: number;
 }
 
-/** The sinal a booking of `totalCents` asks for, or null (none configured, or nothing to pay). */
-export async function planDeposit(
-  { db }: Pick<DepositsDeps, 'db'>,
-  professionalId: string,
-  totalCents: number,
-): Promise<DepositPlan | null> {
-  const settings = await getPaymentSettings({ db }, professionalId);
+/**
+ * The sinal a booking of `totalCents` asks for under `settings` (the professional's, as the
+ * public read cache keeps them: features/public-profile), or null (none configured, or nothing
+ * to pay).
+ */
+export function planDeposit(settings: PaymentSettings, totalCents: number): DepositPlan | null {
   const amountCents = depositAmountCents(settings, totalCents);
   return amountCents > 0 ? { settings, amountCents } : null;
 }

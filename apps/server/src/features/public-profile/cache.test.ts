@@ -1,4 +1,4 @@
-import { DEFAULT_BOOKING_RULES } from '@agendaki/shared';
+import { DEFAULT_BOOKING_RULES, DEFAULT_PAYMENT_SETTINGS } from '@agendaki/shared';
 import { describe, expect, it } from 'vitest';
 import { PublicReadCache, type ProfessionalCatalog } from './cache';
 
@@ -26,6 +26,7 @@ function catalog(id: string, customLink: string, businessName = 'Studio'): Profe
     services: [],
     week: { isDefault: true, windows: [] },
     schedule: { overrides: [], timeOff: [], rules: DEFAULT_BOOKING_RULES },
+    payment: { settings: DEFAULT_PAYMENT_SETTINGS, pixProvider: false },
   };
 }
 

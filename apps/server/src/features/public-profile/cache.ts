@@ -1,4 +1,10 @@
-import type { AvailabilityWeek, BillingSnapshot, BusyInterval, Service } from '@agendaki/shared';
+import type {
+  AvailabilityWeek,
+  BillingSnapshot,
+  BusyInterval,
+  PaymentSettings,
+  Service,
+} from '@agendaki/shared';
 import { LRUCache } from 'lru-cache';
 import type { PublicProfileRow } from '../profile/service';
 import type { Schedule } from '../schedule/service';
@@ -23,6 +29,11 @@ export interface ProfessionalCatalog {
   week: AvailabilityWeek;
   /** Exceptions and time off from the day it was read, and the booking rules. */
   schedule: Schedule;
+  /**
+   * The Pix sinal settings (features/deposits) and whether a PSP is connected for dynamic
+   * charges (features/pix-provider): read by every booking, never sent to the public as such.
+   */
+  payment: { settings: PaymentSettings; pixProvider: boolean };
 }
 
 export interface CacheStats {

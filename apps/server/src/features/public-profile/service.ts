@@ -18,9 +18,12 @@ import {
   type Service,
 } from '@agendaki/shared';
 import type { Db } from '../../db/client';
+import { readAll } from '../../db/read-all';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/params';
 import { getWeek } from '../availability/service';
+import { getPaymentSettings } from '../deposits/service';
+import { hasCredentials } from '../pix-provider/service';
 import {
   findPublicProfileById,
   findPublicProfileByLink,
@@ -55,13 +58,16 @@ async function loadCatalog(
   if (!profile) return undefined;
   // From yesterday: a catalog read just before midnight still covers its own "today".
   const from = addDaysToDate(zonedToday(now, profile.timezone), -1);
-  const [billing, services, week, schedule] = await Promise.all([
-    findBillingSnapshot({ db }, profile.userId),
-    listServices({ db }, profile.id, { activeOnly: true }),
-    getWeek({ db }, profile.id),
-    loadSchedule({ db }, profile.id, from),
+  // In the booking's transaction on a cache miss: then one read after the other.
+  const [billing, services, week, schedule, settings, pixProvider] = await readAll(db, [
+    () => findBillingSnapshot({ db }, profile.userId),
+    () => listServices({ db }, profile.id, { activeOnly: true }),
+    () => getWeek({ db }, profile.id),
+    () => loadSchedule({ db }, profile.id, from),
+    () => getPaymentSettings({ db }, profile.id),
+    () => hasCredentials(db, profile.id),
   ]);
-  return { profile, billing, services, week, schedule };
+  return { profile, billing, services, week, schedule, payment: { settings, pixProvider } };
 }
 
 /**
