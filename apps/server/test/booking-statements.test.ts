@@ -15,11 +15,12 @@ import { countStatements, type StatementCounter } from './helpers/statements';
  * (BEGIN and COMMIT included; the job runner's own pool left out): the two request counters in
  * one upsert; BEGIN; the key claimed under the professional's lock; rules, exceptions and time
  * off; the booked minutes; the client found or created; the appointment; the stored answer; the
- * manage link; the reminder's job; both mails in one outbox insert, and a job for each; COMMIT.
- * The sinal's settings and whether a Pix PSP is connected come with the cached catalog
- * (migration 0020 notifies their changes), like the services and the weekly hours.
+ * manage link; both mails in one outbox insert; the reminder's job and both mails' in one insert
+ * (db/queue.ts JobBatch); COMMIT. The sinal's settings and whether a Pix PSP is connected come
+ * with the cached catalog (migration 0020 notifies their changes), like the services and the
+ * weekly hours.
  */
-const STATEMENTS_PER_BOOKING = 14;
+const STATEMENTS_PER_BOOKING = 12;
 
 let ctx: TestContext;
 let shop: BookableProfessional;

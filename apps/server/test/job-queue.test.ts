@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import {
   cancelJobAt,
   installQueues,
+  jobAt,
+  JobBatch,
   jobIdFor,
   queueConnection,
   rescheduleJobAt,
@@ -14,6 +17,7 @@ import { createJobRunner, type RunningJob } from '../src/plugins/jobs';
 import { createTestApp } from './helpers/app';
 import { createTestDatabase } from './helpers/database';
 import { findJob, makeJobsDue } from './helpers/jobs';
+import { countStatements } from './helpers/statements';
 
 /**
  * The queue's generic API (db/queue.ts, plugins/jobs.ts) on a queue of its own: what the
@@ -31,6 +35,13 @@ const REMINDERS: QueueDefinition = {
 const BATCH: QueueDefinition = { ...REMINDERS, name: 'test-batch' };
 /** Jobs that expire after a second: a handler still running then has failed. */
 const SHORT: QueueDefinition = { ...REMINDERS, name: 'test-short', expireInSeconds: 1 };
+/** A queue with settings of its own, for the jobs sent together with a reminder. */
+const BATCHED: QueueDefinition = {
+  ...REMINDERS,
+  name: 'test-batched',
+  retryLimit: 5,
+  expireInSeconds: 30,
+};
 
 let database: Database;
 const handled: Array<RunningJob<unknown>> = [];
@@ -62,7 +73,7 @@ const inAnHour = () => new Date(Date.now() + 60 * 60_000);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await installQueues(queueConnection(database.db), [REMINDERS, BATCH, SHORT]);
+  await installQueues(queueConnection(database.db), [REMINDERS, BATCH, SHORT, BATCHED]);
 });
 afterAll(async () => {
   await database.close();
@@ -85,6 +96,60 @@ describe('sending inside the caller’s transaction', () => {
       data: { n: 2 },
     });
     await cancelJobAt(database.db, REMINDERS, 'rollback');
+  });
+});
+
+describe('a batch of jobs sent at once', () => {
+  it('sends the jobs of several queues in one statement, with their queue settings, if and only if the transaction commits', async () => {
+    const statements = countStatements(database);
+    const at = inAnHour();
+    const mailId = crypto.randomUUID();
+    const fill = (jobs: JobBatch) =>
+      jobs.add(jobAt(REMINDERS, 'batched', at, { kind: 'reminder' }), {
+        queue: BATCHED,
+        data: { kind: 'mail' },
+        id: mailId,
+      });
+
+    await expect(
+      database.db.transaction(async (tx) => {
+        const jobs = new JobBatch();
+        fill(jobs);
+        await jobs.send(tx);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await findJob(database.db, BATCHED, mailId)).toBeUndefined();
+
+    const jobs = new JobBatch();
+    fill(jobs);
+    const sent = await statements.measure(() => database.db.transaction((tx) => jobs.send(tx)));
+    expect(sent).toBe(3); // BEGIN, one insert, COMMIT
+    const reminder = (await findJob(database.db, REMINDERS, jobIdFor(REMINDERS, 'batched')))!;
+    expect(reminder).toMatchObject({ state: 'created', data: { kind: 'reminder' } });
+    expect(reminder.startAfter.toISOString()).toBe(at.toISOString());
+    const mail = (await findJob(database.db, BATCHED, mailId))!;
+    expect(mail).toMatchObject({ state: 'created', data: { kind: 'mail' } });
+    expect(mail.startAfter.getTime()).toBeLessThanOrEqual(mail.now.getTime());
+    const settings = (await database.db.execute(sql`
+      select name, retry_limit as "retryLimit", extract(epoch from expire_in)::int as "expireSeconds"
+        from pgboss.job where id in (${reminder.id}, ${mailId}) order by name`)) as unknown as {
+      rows: { name: string; retryLimit: number; expireSeconds: number }[];
+    };
+    expect(settings.rows).toEqual([
+      { name: BATCHED.name, retryLimit: 5, expireSeconds: 30 },
+      { name: REMINDERS.name, retryLimit: 2, expireSeconds: 60 },
+    ]);
+
+    // Sent again under the same ids: the kept jobs stay as they are; the batch was emptied.
+    const again = new JobBatch();
+    again.add(jobAt(REMINDERS, 'batched', new Date(), { kind: 'other' }));
+    await again.send(database.db);
+    expect(await findJob(database.db, REMINDERS, reminder.id)).toMatchObject({
+      data: { kind: 'reminder' },
+    });
+    expect(await statements.measure(() => jobs.send(database.db))).toBe(0);
+    await cancelJobAt(database.db, REMINDERS, 'batched');
   });
 });
 

@@ -117,6 +117,53 @@ export async function sendJob(
   return sender.send(queue.name, data, { ...options, db: queueConnection(db) });
 }
 
+/** A job to send: its queue, its data and, optionally, its id and its first moment. */
+export interface JobToSend {
+  queue: QueueDefinition;
+  data: object;
+  /** A job whose id pg-boss still keeps is not sent again. */
+  id?: string;
+  /** Not run before this moment (the database's clock decides). */
+  startAfter?: Date;
+}
+
+/**
+ * Sends several jobs, of one queue or several, in one statement (pg-boss's `insert`, which
+ * takes each queue's retry and expiry settings from its row, as `send` does). A job whose id is
+ * already kept is skipped.
+ */
+export async function sendJobs(db: Db, jobs: readonly JobToSend[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await sender.insert(
+    jobs.map(({ queue, data, id, startAfter }) => ({
+      name: queue.name,
+      data,
+      ...(id ? { id } : {}),
+      // pg-boss reads a text ending in Z as an instant; any other text as an interval.
+      ...(startAfter ? { startAfter: startAfter.toISOString() } : {}),
+    })),
+    { db: queueConnection(db) },
+  );
+}
+
+/**
+ * The jobs one transaction causes in several features, gathered and sent in one statement just
+ * before it commits (a booking's reminder and its mails). A feature that is handed a batch adds
+ * its jobs to it instead of sending them; the caller sends the batch with its transaction.
+ */
+export class JobBatch {
+  private readonly jobs: JobToSend[] = [];
+
+  add(...jobs: JobToSend[]): void {
+    this.jobs.push(...jobs);
+  }
+
+  /** Sends what was added since the last send, with `db` (the transaction). */
+  async send(db: Db): Promise<void> {
+    await sendJobs(db, this.jobs.splice(0));
+  }
+}
+
 /**
  * The job id for `key` in `queue`: the same key gives the same id on every instance, so a job
  * "for this key" exists once however often it is sent (a UUID shaped from a SHA-256).
@@ -142,6 +189,11 @@ export async function sendJobAt(
 ): Promise<boolean> {
   const id = await sendJob(db, queue, data, { id: jobIdFor(queue, key), startAfter: at });
   return id !== null;
+}
+
+/** `sendJobAt`'s job, to add to a JobBatch. */
+export function jobAt(queue: QueueDefinition, key: string, at: Date, data: object): JobToSend {
+  return { queue, data, id: jobIdFor(queue, key), startAfter: at };
 }
 
 /** Cancels the waiting job of `key`; false when there is none (done, running or never sent). */

@@ -12,13 +12,14 @@ import {
 } from '@agendaki/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { JobBatch } from '../../db/queue';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import { insertBookedAppointments } from '../appointments/service';
 import { findOrCreateClientByContact } from '../clients/service';
 import { isDemoProfessional } from '../demo/data';
 import { deadlineText, getDepositCharge, openDeposit, planDeposit } from '../deposits/service';
-import { enqueueMails } from '../mail/service';
+import { enqueueMails, type MailDeps } from '../mail/service';
 import { planReminder } from '../manage/reminder-schedule';
 import {
   type DynamicCharge,
@@ -256,6 +257,8 @@ async function book(
     bookingId,
     now,
   );
+  // The reminder's job and the mails' go in one statement (db/queue.ts JobBatch).
+  const jobs = new JobBatch();
   await planReminder(tx, {
     professionalId: professional.id,
     bookingId,
@@ -264,8 +267,9 @@ async function book(
     reminderHours: isDemoProfessional(professional.userId) ? 0 : professional.reminderHours,
     now,
     isNewBooking: true,
+    jobs,
   });
-  await queueMails(tx, deps, {
+  await queueMails({ db: tx, jobs }, deps, {
     professional,
     input,
     response,
@@ -274,11 +278,12 @@ async function book(
     clientId: client.id,
     deposit,
   });
+  await jobs.send(tx);
   return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };
 }
 
 async function queueMails(
-  tx: Db,
+  mail: MailDeps,
   deps: BookingDeps,
   booking: {
     professional: BookableProfessional;
@@ -336,5 +341,5 @@ async function queueMails(
   const mails = isDemoProfessional(professional.userId)
     ? toClient
     : [...toClient, renderProfessionalNotice(data)];
-  await enqueueMails({ db: tx }, mails, now, { professionalId: professional.id, clientId });
+  await enqueueMails(mail, mails, now, { professionalId: professional.id, clientId });
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { deleteJobs, sendJob } from '../../db/queue';
+import { deleteJobs, sendJobs, type JobBatch } from '../../db/queue';
 import { MAIL_QUEUE } from '../../db/queues';
 import * as repo from './repo';
 import type { MailSubject } from './repo';
@@ -14,6 +14,8 @@ export type { MailSubject } from './repo';
  */
 export interface MailDeps {
   db: Db;
+  /** The transaction's job batch, when its caller sends every job of the change at once. */
+  jobs?: JobBatch;
 }
 
 /** What a mail delivery job carries: the outbox row to send. */
@@ -24,20 +26,25 @@ export interface MailJobData {
 /**
  * Puts mails in the durable outbox, each with its delivery job (decision 008). Pass the
  * transaction of the change that causes them: the change, the mails and their jobs are kept
- * together, or none. The job's id is the mail's, so a mail has exactly one job. `about` names
+ * together, or none. The job's id is the mail's, so a mail has exactly one job; the jobs go in
+ * one statement, or into `jobs` when the caller sends its transaction's jobs at once. `about` names
  * the professional (and client) a mail is about, so that erasing them finds it
  * (docs/decisions/012-lgpd.md): pass it for every mail about a professional's business.
  */
 export async function enqueueMails(
-  { db }: MailDeps,
+  { db, jobs }: MailDeps,
   mails: readonly OutgoingMail[],
   now: Date,
   about: MailSubject = {},
 ): Promise<string[]> {
   const ids = await repo.insertOutboxMails(db, mails, now, about);
-  for (const mailId of ids) {
-    await sendJob(db, MAIL_QUEUE, { mailId } satisfies MailJobData, { id: mailId });
-  }
+  const deliveries = ids.map((mailId) => ({
+    queue: MAIL_QUEUE,
+    data: { mailId } satisfies MailJobData,
+    id: mailId,
+  }));
+  if (jobs) jobs.add(...deliveries);
+  else await sendJobs(db, deliveries);
   return ids;
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { cancelJobAt, rescheduleJobAt, sendJobAt } from '../../db/queue';
+import { cancelJobAt, jobAt, rescheduleJobAt, sendJobAt, type JobBatch } from '../../db/queue';
 import { REMINDER_QUEUE } from '../../db/queues';
 import { zonedInstant } from '../booking/ics';
 
@@ -44,6 +44,8 @@ export async function planReminder(
     reminderHours: number;
     now: Date;
     isNewBooking?: boolean;
+    /** A new booking's transaction batch: its job is added there, to be sent with the rest. */
+    jobs?: JobBatch;
   },
 ): Promise<void> {
   const key = reminderKey(input.professionalId, input.bookingId);
@@ -56,6 +58,7 @@ export async function planReminder(
     professionalId: input.professionalId.toLowerCase(),
     bookingId: input.bookingId.toLowerCase(),
   };
-  if (input.isNewBooking) await sendJobAt(db, REMINDER_QUEUE, key, at, data);
+  if (input.isNewBooking && input.jobs) input.jobs.add(jobAt(REMINDER_QUEUE, key, at, data));
+  else if (input.isNewBooking) await sendJobAt(db, REMINDER_QUEUE, key, at, data);
   else await rescheduleJobAt(db, REMINDER_QUEUE, key, at, data);
 }
