@@ -266,8 +266,7 @@ async function book(
     timeZone: professional.timezone,
     reminderHours: isDemoProfessional(professional.userId) ? 0 : professional.reminderHours,
     now,
-    isNewBooking: true,
-    jobs,
+    newBooking: jobs,
   });
   await queueMails({ db: tx, jobs }, deps, {
     professional,

@@ -27,8 +27,8 @@ export interface MailJobData {
  * Puts mails in the durable outbox, each with its delivery job (decision 008). Pass the
  * transaction of the change that causes them: the change, the mails and their jobs are kept
  * together, or none. The job's id is the mail's, so a mail has exactly one job; the jobs go in
- * one statement, or into `jobs` when the caller sends its transaction's jobs at once. `about` names
- * the professional (and client) a mail is about, so that erasing them finds it
+ * one statement, or into `jobs` when the caller sends its transaction's jobs at once. `about`
+ * names the professional (and client) a mail is about, so that erasing them finds it
  * (docs/decisions/012-lgpd.md): pass it for every mail about a professional's business.
  */
 export async function enqueueMails(

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { cancelJobAt, jobAt, rescheduleJobAt, sendJobAt, type JobBatch } from '../../db/queue';
+import { cancelJobAt, jobAt, rescheduleJobAt, type JobBatch } from '../../db/queue';
 import { REMINDER_QUEUE } from '../../db/queues';
 import { zonedInstant } from '../booking/ics';
 
@@ -31,8 +31,9 @@ export function reminderTime(
  * Puts the booking's reminder at `reminderHours` before `start` (its first live appointment),
  * replacing any earlier one; none when there is no live start, reminders are off, or that time
  * has passed already (a booking made after its reminder time gets none). In `db`'s transaction.
- * `isNewBooking`: the booking was created in this transaction, so it has no earlier job to
- * replace or cancel (one statement, or none, instead of two).
+ * `newBooking`: the booking was created in this transaction, so it has no earlier job to
+ * replace or cancel; its job joins that transaction's batch (sent with the mails' in one
+ * statement) instead of a delete and an insert.
  */
 export async function planReminder(
   db: Db,
@@ -43,22 +44,19 @@ export async function planReminder(
     timeZone: string;
     reminderHours: number;
     now: Date;
-    isNewBooking?: boolean;
-    /** A new booking's transaction batch: its job is added there, to be sent with the rest. */
-    jobs?: JobBatch;
+    newBooking?: JobBatch;
   },
 ): Promise<void> {
   const key = reminderKey(input.professionalId, input.bookingId);
   const at = input.start ? reminderTime(input.start, input.timeZone, input.reminderHours) : null;
   if (!at || input.reminderHours === 0 || at.getTime() <= input.now.getTime()) {
-    if (!input.isNewBooking) await cancelJobAt(db, REMINDER_QUEUE, key);
+    if (!input.newBooking) await cancelJobAt(db, REMINDER_QUEUE, key);
     return;
   }
   const data: ReminderJobData = {
     professionalId: input.professionalId.toLowerCase(),
     bookingId: input.bookingId.toLowerCase(),
   };
-  if (input.isNewBooking && input.jobs) input.jobs.add(jobAt(REMINDER_QUEUE, key, at, data));
-  else if (input.isNewBooking) await sendJobAt(db, REMINDER_QUEUE, key, at, data);
+  if (input.newBooking) input.newBooking.add(jobAt(REMINDER_QUEUE, key, at, data));
   else await rescheduleJobAt(db, REMINDER_QUEUE, key, at, data);
 }
