@@ -205,6 +205,53 @@ test.describe('public booking page, accessibility', () => {
     await expect(firstSlot).toBeFocused();
   });
 
+  test('a fast keyboard: Enter right after an arrow, before the next frame, picks the day the arrow reached', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'a keyboard: the desktop journey');
+    await page.goto('/book/demo');
+    await page.getByRole('list', { name: 'Serviços' }).getByRole('button').first().click();
+    // The month's bookable days arrive: from then on the calendar's days stay as they are.
+    const bookableDays = page.waitForResponse((response) =>
+      /\/api\/public\/professionals\/[^/]+\/days\?/.test(response.url()),
+    );
+    await page.getByRole('button', { name: 'Continuar para a data' }).click();
+    await bookableDays;
+    await expect(page.getByRole('grid').locator('button[tabindex="0"]')).toBeVisible();
+
+    // All in one task, the way keys arrive on a slow phone: no frame is painted in between.
+    // Each `await Promise.resolve()` only lets the page's own render (a microtask) run.
+    const outcome = await page.evaluate(async () => {
+      const settle = async () => {
+        for (let i = 0; i < 5; i += 1) await Promise.resolve();
+      };
+      const label = (element: Element | null) => element?.getAttribute('aria-label') ?? '';
+      const start = document.querySelector<HTMLButtonElement>(
+        '[role="grid"] button[tabindex="0"]',
+      )!;
+      start.focus();
+      await settle();
+      start.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+      await settle();
+      const reached = document.activeElement as HTMLButtonElement;
+      const reachedLabel = label(reached);
+      // What Enter does on a focused button: a click on it.
+      reached.click();
+      await settle();
+      return {
+        start: label(start),
+        reached: reachedLabel,
+        selected: label(document.activeElement),
+      };
+    });
+
+    expect(outcome.reached).not.toBe(outcome.start);
+    expect(outcome.reached).toMatch(/ de 20\d\d$/);
+    // The day the arrow reached is the one chosen, and it keeps the focus.
+    expect(outcome.selected).toBe(`${outcome.reached}, selecionado`);
+    await expect(page.getByText(/^Data selecionada:/)).toBeVisible();
+  });
+
   test('a shared link loads the public page on its own, not the router app', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {

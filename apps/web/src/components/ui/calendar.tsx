@@ -1,6 +1,11 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
-import type { ComponentProps } from 'react';
-import { DayPicker, getDefaultClassNames, type ChevronProps } from 'react-day-picker';
+import { useLayoutEffect, useRef, type ComponentProps } from 'react';
+import {
+  DayPicker,
+  getDefaultClassNames,
+  type ChevronProps,
+  type DayButtonProps,
+} from 'react-day-picker';
 import { ptBR } from 'react-day-picker/locale';
 import { cn } from '@/lib/cn';
 import { buttonVariants } from './button';
@@ -8,6 +13,23 @@ import { buttonVariants } from './button';
 function CalendarChevron({ orientation, className }: ChevronProps) {
   const Icon = orientation === 'left' ? ChevronLeftIcon : ChevronRightIcon;
   return <Icon className={cn('size-4', className)} aria-hidden="true" />;
+}
+
+/**
+ * react-day-picker's own day button, except that it moves the focus in a layout effect, in the
+ * same commit as the render that marks the day focused. Its passive effect waits for the next
+ * frame, and Preact (the public pages' renderer) runs a component's pending effects when it
+ * renders again first: an arrow key followed by Enter before the next frame then ran both days'
+ * stale focus effects in turn, each focus event rendering the other day again, and the page's
+ * main thread never came back (the keyboard journey hung in CI; booking-a11y.spec.ts "a fast
+ * keyboard" reproduces it).
+ */
+function CalendarDayButton({ day: _day, modifiers, ...buttonProps }: DayButtonProps) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (modifiers.focused) ref.current?.focus();
+  }, [modifiers.focused]);
+  return <button ref={ref} {...buttonProps} />;
 }
 
 /**
@@ -56,7 +78,7 @@ export function Calendar({
         hidden: 'invisible',
         ...classNames,
       }}
-      components={{ Chevron: CalendarChevron }}
+      components={{ Chevron: CalendarChevron, DayButton: CalendarDayButton }}
       {...props}
     />
   );
