@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -35,12 +36,36 @@ export interface PgliteOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * PGlite runs on this process's event loop, and the statements waiting for it are handed the
+ * connection one after the other in microtasks: under load the loop did not turn for 150 to 800
+ * ms, and Node accepts one new connection per turn, so 50 visitors arriving together waited up
+ * to 9 s just to be accepted (docs/decisions/021-pglite-lets-the-event-loop-turn.md). A transaction, or a
+ * statement outside one, that would start more than TURN_EVERY_MS after the loop last turned
+ * for us lets it turn first: sockets are accepted and read between two of them.
+ */
+const TURN_EVERY_MS = 5;
+
+class TurningPGlite extends PGlite {
+  #lastTurn = performance.now();
+
+  override _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    return super._runExclusiveTransaction(async () => {
+      if (performance.now() - this.#lastTurn > TURN_EVERY_MS) {
+        await nextTurn();
+        this.#lastTurn = performance.now();
+      }
+      return fn();
+    });
+  }
+}
+
 export async function openPglite(
   dataDir: string | undefined,
   options: PgliteOptions = {},
 ): Promise<Database> {
   // Options must be the first argument: `new PGlite(undefined, opts)` drops the extensions (STACK.md).
-  const client = new PGlite({
+  const client = new TurningPGlite({
     dataDir,
     loadDataDir: options.loadDataDir,
     // btree_gist: the no-overlap constraint; unaccent and pg_trgm: client and appointment search.
