@@ -128,6 +128,9 @@ async function measureEndpoint(server, ceiling, endpoint) {
     throw new Error(`${endpoint.key}: ${res.status} ${body.toString().slice(0, 300)}`);
   const common = { url: server.url, connections: endpoint.connections, next: endpoint.next };
   await runLoad({ ...common, seconds: WARMUP });
+  // autocannon leaves the warm-up's last requests in flight: the measured run starts once the
+  // server has finished them, not behind them.
+  await waitQuiet(server);
   const loadAverage = os.loadavg()[0];
   const cpuBefore = server.cpuMs();
   server.resetQueries();
