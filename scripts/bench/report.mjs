@@ -303,7 +303,7 @@ export function writeReport(results, file) {
     '- **Server CPU ms/req**: CPU time the server process (Node) spent per answered request during the run; 1000 divided by it is the most one core could serve, whatever the database does.',
     "- **Load**: the machine's 1-minute load average when the endpoint's run began; above 2 on these 2 cores, something besides the benchmark was competing for CPU.",
     '- **Errors**: non-2xx answers and socket errors, timeouts (no answer within 10 s) among them. Every booking request takes a different free slot computed while seeding, so a 409 would be an error here.',
-    '- **PGlite** runs every statement in turn (one connection, in-process WebAssembly): at 50 simultaneous bookings the requests queue, and the slowest can pass the 10 s client timeout. It is the zero-setup default for one professional on a laptop; production runs on PostgreSQL (README).',
+    "- **PGlite** runs every statement in turn (one connection, in-process WebAssembly on the server's event loop, which it lets turn between statements so new connections are accepted while statements queue: docs/decisions/021): at 50 simultaneous bookings the requests queue, one booking's transaction after another. It is the zero-setup default for one professional on a laptop; production runs on PostgreSQL (README).",
     '- **Create-booking** requests come from distinct addresses (`X-Forwarded-For` with `TRUST_PROXY=true`), as real visitors do; from one address the booking limits per address and professional (20 requests per 10 min, 12 hours booked per day; docs/decisions/006-booking-rate-limits.md) answer 429.',
     '',
     ...(pglite
