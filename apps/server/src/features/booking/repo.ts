@@ -65,13 +65,15 @@ export async function findStoredRequest(
   return row;
 }
 
-export async function storeResponse(
+/** The booking's answer, kept for its retries: the update, unsent (await it, or add it to the
+ * transaction's WriteBatch). */
+export function storeResponse(
   db: Db,
   professionalId: string,
   bookingId: string,
   response: BookingResponse,
-): Promise<void> {
-  await db
+) {
+  return db
     .update(bookingRequests)
     .set({ response })
     .where(

@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { JobBatch } from '../../db/queue';
+import { WriteBatch } from '../../db/write-batch';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import { insertBookedAppointments } from '../appointments/service';
@@ -27,7 +28,7 @@ import {
   prepareDynamicCharge,
 } from '../pix-provider/charge';
 import { brazilianMobile } from '../manage/phone';
-import { createManageLink, ensureManageLink } from '../manage/service';
+import { addNewBookingLink, ensureManageLink } from '../manage/service';
 import type { PublicReadCache } from '../public-profile/cache';
 import {
   planOfferedTime,
@@ -241,7 +242,11 @@ async function book(
     appointments,
     totalPriceCents: sumPriceCents(appointments),
   };
-  await repo.storeResponse(tx, professional.id, bookingId, response);
+  // The booking's last writes (its stored answer, its manage link, its mails) go in one
+  // statement, their jobs in another (db/write-batch.ts, db/queue.ts JobBatch).
+  const writes = new WriteBatch();
+  const jobs = new JobBatch();
+  writes.add(repo.storeResponse(tx, professional.id, bookingId, response));
   const deposit = depositPlan
     ? await openDeposit(
         tx,
@@ -251,14 +256,12 @@ async function book(
         dynamic,
       )
     : null;
-  const manageUrl = await createManageLink(
-    { db: tx, key: deps.manageKey, publicUrl: deps.publicUrl },
+  const manageUrl = addNewBookingLink(
+    { db: tx, key: deps.manageKey, publicUrl: deps.publicUrl, writes },
     professional.id,
     bookingId,
     now,
   );
-  // The reminder's job and the mails' go in one statement (db/queue.ts JobBatch).
-  const jobs = new JobBatch();
   await planReminder(tx, {
     professionalId: professional.id,
     bookingId,
@@ -268,7 +271,7 @@ async function book(
     now,
     newBooking: jobs,
   });
-  await queueMails({ db: tx, jobs }, deps, {
+  await queueMails({ db: tx, jobs, writes }, deps, {
     professional,
     input,
     response,
@@ -277,6 +280,7 @@ async function book(
     clientId: client.id,
     deposit,
   });
+  await writes.send(tx);
   await jobs.send(tx);
   return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };
 }

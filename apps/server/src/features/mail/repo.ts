@@ -11,30 +11,30 @@ export interface MailSubject {
   clientId?: string;
 }
 
-/** One statement for all the mails of one change (a booking's two mails). */
-export async function insertOutboxMails(
+/**
+ * One statement for all the mails of one change (a booking's two mails), each row with its id
+ * from `ids`: the insert, unsent (await it, or add it to the transaction's WriteBatch).
+ */
+export function insertOutboxMails(
   db: Db,
   mails: readonly OutgoingMail[],
+  ids: readonly string[],
   now: Date,
   about: MailSubject = {},
-): Promise<string[]> {
-  if (mails.length === 0) return [];
-  const rows = await db
-    .insert(mailOutbox)
-    .values(
-      mails.map((mail) => ({
-        toAddress: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        attachments: mail.attachments ?? [],
-        createdAt: now,
-        aboutProfessionalId: about.professionalId ?? null,
-        aboutClientId: about.clientId ?? null,
-      })),
-    )
-    .returning({ id: mailOutbox.id });
-  return rows.map((row) => row.id);
+) {
+  return db.insert(mailOutbox).values(
+    mails.map((mail, index) => ({
+      id: ids[index]!,
+      toAddress: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      attachments: mail.attachments ?? [],
+      createdAt: now,
+      aboutProfessionalId: about.professionalId ?? null,
+      aboutClientId: about.clientId ?? null,
+    })),
+  );
 }
 
 /** The mail if it still waits to be sent: a job retried after its mail went out finds none. */

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { deleteJobs, sendJobs, type JobBatch } from '../../db/queue';
+import type { WriteBatch } from '../../db/write-batch';
 import { MAIL_QUEUE } from '../../db/queues';
 import * as repo from './repo';
 import type { MailSubject } from './repo';
@@ -16,6 +18,8 @@ export interface MailDeps {
   db: Db;
   /** The transaction's job batch, when its caller sends every job of the change at once. */
   jobs?: JobBatch;
+  /** The transaction's write batch, when its caller sends the change's last writes at once. */
+  writes?: WriteBatch;
 }
 
 /** What a mail delivery job carries: the outbox row to send. */
@@ -26,18 +30,23 @@ export interface MailJobData {
 /**
  * Puts mails in the durable outbox, each with its delivery job (decision 008). Pass the
  * transaction of the change that causes them: the change, the mails and their jobs are kept
- * together, or none. The job's id is the mail's, so a mail has exactly one job; the jobs go in
- * one statement, or into `jobs` when the caller sends its transaction's jobs at once. `about`
- * names the professional (and client) a mail is about, so that erasing them finds it
- * (docs/decisions/012-lgpd.md): pass it for every mail about a professional's business.
+ * together, or none. The job's id is the mail's (made here), so a mail has exactly one job; the
+ * jobs go in one statement, or into `jobs` when the caller sends its transaction's jobs at once,
+ * and the outbox rows likewise into `writes`. `about` names the professional (and client) a mail
+ * is about, so that erasing them finds it (docs/decisions/012-lgpd.md): pass it for every mail
+ * about a professional's business.
  */
 export async function enqueueMails(
-  { db, jobs }: MailDeps,
+  { db, jobs, writes }: MailDeps,
   mails: readonly OutgoingMail[],
   now: Date,
   about: MailSubject = {},
 ): Promise<string[]> {
-  const ids = await repo.insertOutboxMails(db, mails, now, about);
+  if (mails.length === 0) return [];
+  const ids = mails.map(() => randomUUID());
+  const insert = repo.insertOutboxMails(db, mails, ids, now, about);
+  if (writes) writes.add(insert);
+  else await insert;
   const deliveries = ids.map((mailId) => ({
     queue: MAIL_QUEUE,
     data: { mailId } satisfies MailJobData,

@@ -4,6 +4,16 @@ import { manageLinks, manageRequests } from '../../db/schema';
 
 export type ManageLinkRow = typeof manageLinks.$inferSelect;
 
+/** The link row of a booking that cannot have one yet: the insert, unsent (await it, or add it
+ * to the transaction's WriteBatch). */
+export function insertLink(
+  db: Db,
+  values: { professionalId: string; bookingId: string; nonce: string; tokenHash: string },
+  now: Date,
+) {
+  return db.insert(manageLinks).values({ ...values, createdAt: now });
+}
+
 /** Creates the booking's link row; an existing one is kept (returns the row either way). */
 export async function ensureLink(
   db: Db,

@@ -23,6 +23,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readAll } from '../../db/read-all';
+import type { WriteBatch } from '../../db/write-batch';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import {
@@ -113,6 +114,23 @@ export async function createManageLink(
     now,
   );
   return manageUrl(publicUrl, tokenFor(key, bookingId, row.nonce));
+}
+
+/**
+ * The link of a booking this transaction has just created (its id was claimed by it, so no
+ * other transaction can have written the link): the row goes into the transaction's
+ * WriteBatch, sent with the booking's last writes.
+ */
+export function addNewBookingLink(
+  deps: LinkDeps & { writes: WriteBatch },
+  professionalId: string,
+  bookingId: string,
+  now: Date,
+): string {
+  const nonce = newNonce();
+  const tokenHash = hashToken(tokenFor(deps.key, bookingId, nonce));
+  deps.writes.add(repo.insertLink(deps.db, { professionalId, bookingId, nonce, tokenHash }, now));
+  return manageUrl(deps.publicUrl, tokenFor(deps.key, bookingId, nonce));
 }
 
 const DUMMY_BOOKING = '00000000-0000-4000-8000-000000000000';

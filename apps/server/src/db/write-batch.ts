@@ -1,0 +1,36 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from './client';
+
+/**
+ * Writes of one transaction that return nothing and need nothing from each other, sent as one
+ * statement when the transaction is done with them: `WITH w0 AS (…), w1 AS (…) SELECT 1`.
+ * PostgreSQL runs every data-modifying WITH to completion, read or not, all on the statement's
+ * one snapshot: none sees another's rows, so a write that depends on another's does not belong
+ * in the same batch. Each feature still writes its own tables with its own query
+ * (docs/decisions/010): it hands the query, unsent, to the batch instead of awaiting it.
+ * A booking sends its stored answer, its manage link and its mails' outbox rows so
+ * (docs/decisions/008, JobBatch for their jobs).
+ */
+export class WriteBatch {
+  private readonly writes: SQLWrapper[] = [];
+
+  add(...writes: SQLWrapper[]): void {
+    this.writes.push(...writes);
+  }
+
+  /** Sends what was added since the last send, with `db` (the transaction). */
+  async send(db: Db): Promise<void> {
+    const writes = this.writes.splice(0);
+    if (writes.length === 0) return;
+    if (writes.length === 1) {
+      await db.execute(writes[0]!);
+      return;
+    }
+    // getSQL(): a query builder put in a template as such comes in parentheses, which
+    // PostgreSQL refuses around an INSERT or UPDATE in WITH.
+    const named = writes.map(
+      (write, index) => sql`${sql.identifier(`w${index}`)} as (${write.getSQL()})`,
+    );
+    await db.execute(sql`with ${sql.join(named, sql`, `)} select 1`);
+  }
+}
