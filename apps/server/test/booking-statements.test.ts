@@ -14,13 +14,13 @@ import { countStatements, type StatementCounter } from './helpers/statements';
  * What one public booking costs the database, counted like scripts/bench/count-queries.mjs
  * (BEGIN and COMMIT included; the job runner's own pool left out): the two request counters in
  * one upsert; BEGIN; the key claimed under the professional's lock; rules, exceptions and time
- * off; the booked minutes; the client found or created; the appointment; the stored answer, the
- * manage link and both mails' outbox rows in one statement (db/write-batch.ts); the reminder's
+ * off; the booked minutes; the client found or created; the appointments, the stored answer,
+ * the manage link and both mails' outbox rows in one statement (db/write-batch.ts); the reminder's
  * job and both mails' in one insert (db/queue.ts JobBatch); COMMIT. The sinal's settings and
  * whether a Pix PSP is connected come with the cached catalog (migration 0020 notifies their
  * changes), like the services and the weekly hours.
  */
-const STATEMENTS_PER_BOOKING = 10;
+const STATEMENTS_PER_BOOKING = 9;
 
 let ctx: TestContext;
 let shop: BookableProfessional;

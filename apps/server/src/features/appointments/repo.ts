@@ -247,20 +247,13 @@ export function listBusyIntervals(db: Db, professionalId: string, date: string) 
 }
 
 /** Several appointments in one statement: all are inserted or none (the exclusion constraint decides). */
-export async function insertAppointments(
+/** The insert, unsent, each row with its own id (await it, or add it to a WriteBatch). */
+export function insertAppointments(
   db: Db,
   professionalId: string,
-  values: readonly AppointmentValues[],
-): Promise<{ id: string; serviceId: string; startTime: string; endTime: string }[]> {
-  return db
-    .insert(appointments)
-    .values(values.map((value) => ({ ...value, professionalId })))
-    .returning({
-      id: appointments.id,
-      serviceId: appointments.serviceId,
-      startTime: appointments.startTime,
-      endTime: appointments.endTime,
-    });
+  values: readonly (AppointmentValues & { id: string })[],
+) {
+  return db.insert(appointments).values(values.map((value) => ({ ...value, professionalId })));
 }
 
 const isLive = ne(appointments.status, 'cancelled');

@@ -22,6 +22,7 @@ import type { AnyColumn } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { WriteBatch } from '../../db/write-batch';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { clientDirectory, clientIdsMatching, isOwnClient } from '../clients/service';
@@ -294,32 +295,25 @@ export interface BookedAppointmentValues {
 }
 
 /**
- * Inserts a public booking's appointments (status scheduled, or awaiting_deposit while a Pix
- * sinal holds the time) in one statement, in `db`'s
- * transaction. An overlap fails the whole statement with SQLSTATE 23P01; the caller maps it.
- * Answers in the order given, times as "HH:MM".
+ * A public booking's appointments (status scheduled, or awaiting_deposit while a Pix sinal holds
+ * the time), in one insert added to the booking's WriteBatch (db/write-batch.ts): an overlap
+ * fails the statement that sends it with SQLSTATE 23P01, and the caller maps it. Answers the
+ * rows as they will be, in the order given, with the ids made here and times as "HH:MM".
  */
-export async function insertBookedAppointments(
-  { db }: DbDeps,
+export function addBookedAppointments(
+  { db, writes }: DbDeps & { writes: WriteBatch },
   profileId: string,
   values: readonly BookedAppointmentValues[],
   status: 'scheduled' | 'awaiting_deposit' = 'scheduled',
-): Promise<{ id: string; serviceId: string; startTime: string; endTime: string }[]> {
-  const rows = await repo.insertAppointments(
-    db,
-    profileId,
-    values.map((value) => ({ ...value, status })),
-  );
-  const byStart = new Map(rows.map((row) => [formatTime(row.startTime), row]));
-  return values.map((value) => {
-    const row = byStart.get(value.startTime)!;
-    return {
-      id: row.id,
-      serviceId: row.serviceId,
-      startTime: formatTime(row.startTime),
-      endTime: formatTime(row.endTime),
-    };
-  });
+): { id: string; serviceId: string; startTime: string; endTime: string }[] {
+  const rows = values.map((value) => ({ ...value, id: randomUUID(), status }));
+  writes.add(repo.insertAppointments(db, profileId, rows));
+  return rows.map((row) => ({
+    id: row.id,
+    serviceId: row.serviceId,
+    startTime: formatTime(row.startTime),
+    endTime: formatTime(row.endTime),
+  }));
 }
 
 /** The dashboard's counts and revenue, as a one-row subquery (features/dashboard, decision 015). */

@@ -16,7 +16,7 @@ import { JobBatch } from '../../db/queue';
 import { WriteBatch } from '../../db/write-batch';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
-import { insertBookedAppointments } from '../appointments/service';
+import { addBookedAppointments } from '../appointments/service';
 import { findOrCreateClientByContact } from '../clients/service';
 import { isDemoProfessional } from '../demo/data';
 import { deadlineText, getDepositCharge, openDeposit, planDeposit } from '../deposits/service';
@@ -63,9 +63,10 @@ export interface BookingDeps {
  * A public booking (docs/product.md, Booking several services), in one transaction: the
  * professional and the slot are checked again, the idempotency key is claimed with the
  * request's fingerprint, the visitor's booked minutes are counted (features/booking/limits.ts),
- * the client is matched by e-mail or created, one appointment per service is inserted back to
- * back, and both mails go to the outbox with their delivery jobs. The exclusion constraint has the last word on overlaps: its 23P01 (or
- * a deadlock between two overlapping bookings) rolls everything back and becomes SLOT_TAKEN.
+ * the client is matched by e-mail or created, one appointment per service is written back to
+ * back, and both mails go to the outbox with their delivery jobs. The exclusion constraint has
+ * the last word on overlaps: its 23P01 (or a deadlock between two overlapping bookings) rolls
+ * everything back and becomes SLOT_TAKEN.
  */
 export async function createBooking(
   deps: BookingDeps,
@@ -211,8 +212,13 @@ async function book(
     catalog.payment.settings,
     sumPriceCents(plan.map((step) => ({ priceCents: toCents(step.service.price) }))),
   );
-  const inserted = await insertBookedAppointments(
-    { db: tx },
+  // The booking's writes from here (the appointments, its stored answer, its manage link, its
+  // mails) go in one statement at the end, their jobs in another (db/write-batch.ts, db/queue.ts
+  // JobBatch). The appointments' overlap, if any, fails that statement: 23P01, SLOT_TAKEN.
+  const writes = new WriteBatch();
+  const jobs = new JobBatch();
+  const inserted = addBookedAppointments(
+    { db: tx, writes },
     professional.id,
     plan.map((step, index) => ({
       bookingId,
@@ -242,10 +248,6 @@ async function book(
     appointments,
     totalPriceCents: sumPriceCents(appointments),
   };
-  // The booking's last writes (its stored answer, its manage link, its mails) go in one
-  // statement, their jobs in another (db/write-batch.ts, db/queue.ts JobBatch).
-  const writes = new WriteBatch();
-  const jobs = new JobBatch();
   writes.add(repo.storeResponse(tx, professional.id, bookingId, response));
   const deposit = depositPlan
     ? await openDeposit(
