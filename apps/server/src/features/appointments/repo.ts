@@ -247,11 +247,11 @@ export function listBusyIntervals(db: Db, professionalId: string, date: string) 
 }
 
 /** Several appointments in one statement: all are inserted or none (the exclusion constraint decides). */
-/** The insert, unsent, each row with its own id (await it, or add it to a WriteBatch). */
+/** The insert, unsent (await it, or add it to a WriteBatch, with the ids made beforehand). */
 export function insertAppointments(
   db: Db,
   professionalId: string,
-  values: readonly (AppointmentValues & { id: string })[],
+  values: readonly AppointmentValues[],
 ) {
   return db.insert(appointments).values(values.map((value) => ({ ...value, professionalId })));
 }
