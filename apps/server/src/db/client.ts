@@ -40,9 +40,9 @@ export interface PgliteOptions {
  * PGlite runs on this process's event loop, and the statements waiting for it are handed the
  * connection one after the other in microtasks: under load the loop did not turn for 150 to 800
  * ms, and Node accepts one new connection per turn, so 50 visitors arriving together waited up
- * to 9 s just to be accepted (docs/decisions/021-pglite-lets-the-event-loop-turn.md). A transaction, or a
- * statement outside one, that would start more than TURN_EVERY_MS after the loop last turned
- * for us lets it turn first: sockets are accepted and read between two of them.
+ * to 9 s just to be accepted (docs/decisions/021-pglite-lets-the-event-loop-turn.md). A
+ * transaction, or a statement outside one, that would start more than TURN_EVERY_MS after the
+ * loop last turned for us lets it turn first: sockets are accepted and read between two of them.
  */
 const TURN_EVERY_MS = 5;
 
