@@ -65,8 +65,10 @@ export async function findStoredRequest(
   return row;
 }
 
-/** The booking's answer, kept for its retries: the update, unsent (await it, or add it to the
- * transaction's WriteBatch). */
+/**
+ * The booking's answer, kept for its retries: the update, unsent (await it, or add it to the
+ * transaction's WriteBatch).
+ */
 export function storeResponse(
   db: Db,
   professionalId: string,

@@ -4,8 +4,10 @@ import { manageLinks, manageRequests } from '../../db/schema';
 
 export type ManageLinkRow = typeof manageLinks.$inferSelect;
 
-/** The link row of a booking that cannot have one yet: the insert, unsent (await it, or add it
- * to the transaction's WriteBatch). */
+/**
+ * The link row of a booking that cannot have one yet: the insert, unsent (await it, or add it
+ * to the transaction's WriteBatch).
+ */
 export function insertLink(
   db: Db,
   values: { professionalId: string; bookingId: string; nonce: string; tokenHash: string },

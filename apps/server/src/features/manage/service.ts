@@ -92,27 +92,28 @@ export async function ensureManageLink(
   return createManageLink(deps, professionalId, bookingId, now);
 }
 
+/** A fresh link row's values for `bookingId`: a new nonce and the hash of its token. */
+function newLinkValues(key: Buffer, professionalId: string, bookingId: string) {
+  const nonce = newNonce();
+  return {
+    professionalId,
+    bookingId,
+    nonce,
+    tokenHash: hashToken(tokenFor(key, bookingId, nonce)),
+  };
+}
+
 /**
- * The link of a booking that has none yet (one just created: one statement); should another
- * transaction have written it first, theirs is kept and answered.
+ * The link of a booking found without one (ensureManageLink); should another transaction have
+ * written it first, theirs is kept and answered.
  */
-export async function createManageLink(
+async function createManageLink(
   { db, key, publicUrl }: LinkDeps,
   professionalId: string,
   bookingId: string,
   now: Date,
 ): Promise<string> {
-  const fresh = newNonce();
-  const row = await repo.ensureLink(
-    db,
-    {
-      professionalId,
-      bookingId,
-      nonce: fresh,
-      tokenHash: hashToken(tokenFor(key, bookingId, fresh)),
-    },
-    now,
-  );
+  const row = await repo.ensureLink(db, newLinkValues(key, professionalId, bookingId), now);
   return manageUrl(publicUrl, tokenFor(key, bookingId, row.nonce));
 }
 
@@ -127,10 +128,9 @@ export function addNewBookingLink(
   bookingId: string,
   now: Date,
 ): string {
-  const nonce = newNonce();
-  const tokenHash = hashToken(tokenFor(deps.key, bookingId, nonce));
-  deps.writes.add(repo.insertLink(deps.db, { professionalId, bookingId, nonce, tokenHash }, now));
-  return manageUrl(deps.publicUrl, tokenFor(deps.key, bookingId, nonce));
+  const values = newLinkValues(deps.key, professionalId, bookingId);
+  deps.writes.add(repo.insertLink(deps.db, values, now));
+  return manageUrl(deps.publicUrl, tokenFor(deps.key, bookingId, values.nonce));
 }
 
 const DUMMY_BOOKING = '00000000-0000-4000-8000-000000000000';
