@@ -15,12 +15,12 @@ import { countStatements, type StatementCounter } from './helpers/statements';
  * (BEGIN and COMMIT included; the job runner's own pool left out): the two request counters in
  * one upsert; BEGIN; the key claimed under the professional's lock; rules, exceptions and time
  * off; the booked minutes; the client found or created; the appointments, the stored answer,
- * the manage link and both mails' outbox rows in one statement (db/write-batch.ts); the reminder's
- * job and both mails' in one insert (db/queue.ts JobBatch); COMMIT. The sinal's settings and
+ * the manage link, both mails' outbox rows, and the jobs of the reminder and both mails in one
+ * statement (db/write-batch.ts, db/queue.ts JobBatch); COMMIT. The sinal's settings and
  * whether a Pix PSP is connected come with the cached catalog (migration 0020 notifies their
  * changes), like the services and the weekly hours.
  */
-const STATEMENTS_PER_BOOKING = 9;
+const STATEMENTS_PER_BOOKING = 8;
 
 let ctx: TestContext;
 let shop: BookableProfessional;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client';
+import type { Database, Db } from '../src/db/client';
 import {
   cancelJobAt,
   installQueues,
@@ -13,6 +13,7 @@ import {
   sendJobAt,
 } from '../src/db/queue';
 import type { QueueDefinition } from '../src/db/queues';
+import { WriteBatch } from '../src/db/write-batch';
 import { createJobRunner, type RunningJob } from '../src/plugins/jobs';
 import { createTestApp } from './helpers/app';
 import { createTestDatabase } from './helpers/database';
@@ -74,6 +75,7 @@ const inAnHour = () => new Date(Date.now() + 60 * 60_000);
 beforeAll(async () => {
   database = await createTestDatabase();
   await installQueues(queueConnection(database.db), [REMINDERS, BATCH, SHORT, BATCHED]);
+  await database.db.execute(sql`create table batch_marks (id uuid primary key)`);
 });
 afterAll(async () => {
   await database.close();
@@ -99,33 +101,60 @@ describe('sending inside the caller’s transaction', () => {
   });
 });
 
-describe('a batch of jobs sent at once', () => {
+/** Two ways a transaction sends its JobBatch: on its own, or in its WriteBatch with a write. */
+const batchSenders = [
+  {
+    way: 'on its own',
+    send: (jobs: JobBatch, tx: Db) => jobs.send(tx),
+  },
+  {
+    way: 'moved into the WriteBatch, with another write',
+    async send(jobs: JobBatch, tx: Db) {
+      const writes = new WriteBatch();
+      writes.add(sql`insert into batch_marks values (${crypto.randomUUID()})`);
+      await jobs.moveTo(writes);
+      await writes.send(tx);
+    },
+  },
+];
+
+describe.each(batchSenders)('a batch of jobs sent at once, $way', ({ send }) => {
   it('sends the jobs of several queues in one statement, with their queue settings, if and only if the transaction commits', async () => {
     const statements = countStatements(database);
     const at = inAnHour();
+    const key = `batched-${crypto.randomUUID()}`;
     const mailId = crypto.randomUUID();
     const fill = (jobs: JobBatch) =>
-      jobs.add(jobAt(REMINDERS, 'batched', at, { kind: 'reminder' }), {
+      jobs.add(jobAt(REMINDERS, key, at, { kind: 'reminder' }), {
         queue: BATCHED,
         data: { kind: 'mail' },
         id: mailId,
       });
+    const marks = async () =>
+      (
+        (await database.db.execute(sql`select count(*)::int as n from batch_marks`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+    const marksBefore = await marks();
 
     await expect(
       database.db.transaction(async (tx) => {
         const jobs = new JobBatch();
         fill(jobs);
-        await jobs.send(tx);
+        await send(jobs, tx);
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
     expect(await findJob(database.db, BATCHED, mailId)).toBeUndefined();
+    expect(await findJob(database.db, REMINDERS, jobIdFor(REMINDERS, key))).toBeUndefined();
+    expect(await marks()).toBe(marksBefore);
 
     const jobs = new JobBatch();
     fill(jobs);
-    const sent = await statements.measure(() => database.db.transaction((tx) => jobs.send(tx)));
-    expect(sent).toBe(3); // BEGIN, one insert, COMMIT
-    const reminder = (await findJob(database.db, REMINDERS, jobIdFor(REMINDERS, 'batched')))!;
+    const sent = await statements.measure(() => database.db.transaction((tx) => send(jobs, tx)));
+    expect(sent).toBe(3); // BEGIN, one statement, COMMIT
+    const reminder = (await findJob(database.db, REMINDERS, jobIdFor(REMINDERS, key)))!;
     expect(reminder).toMatchObject({ state: 'created', data: { kind: 'reminder' } });
     expect(reminder.startAfter.toISOString()).toBe(at.toISOString());
     const mail = (await findJob(database.db, BATCHED, mailId))!;
@@ -143,13 +172,13 @@ describe('a batch of jobs sent at once', () => {
 
     // Sent again under the same ids: the kept jobs stay as they are; the batch was emptied.
     const again = new JobBatch();
-    again.add(jobAt(REMINDERS, 'batched', new Date(), { kind: 'other' }));
-    await again.send(database.db);
+    again.add(jobAt(REMINDERS, key, new Date(), { kind: 'other' }));
+    await database.db.transaction((tx) => send(again, tx));
     expect(await findJob(database.db, REMINDERS, reminder.id)).toMatchObject({
       data: { kind: 'reminder' },
     });
     expect(await statements.measure(() => jobs.send(database.db))).toBe(0);
-    await cancelJobAt(database.db, REMINDERS, 'batched');
+    await cancelJobAt(database.db, REMINDERS, key);
   });
 });
 

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Db } from './client';
 import type { QueueDefinition } from './queues';
+import type { WriteBatch } from './write-batch';
 
 /**
  * The job queue's storage and its sending side (decision 008): pg-boss 10 in the `pgboss`
@@ -134,22 +135,48 @@ export interface JobToSend {
  */
 export async function sendJobs(db: Db, jobs: readonly JobToSend[]): Promise<void> {
   if (jobs.length === 0) return;
-  await sender.insert(
-    jobs.map(({ queue, data, id, startAfter }) => ({
-      name: queue.name,
-      data,
-      ...(id ? { id } : {}),
-      // pg-boss reads a text ending in Z as an instant; any other text as an interval.
-      ...(startAfter ? { startAfter: startAfter.toISOString() } : {}),
-    })),
-    { db: queueConnection(db) },
-  );
+  await sender.insert(toPgBoss(jobs), { db: queueConnection(db) });
+}
+
+function toPgBoss(jobs: readonly JobToSend[]): PgBoss.JobInsert[] {
+  return jobs.map(({ queue, data, id, startAfter }) => ({
+    name: queue.name,
+    data,
+    ...(id ? { id } : {}),
+    // pg-boss reads a text ending in Z as an instant; any other text as an interval.
+    ...(startAfter ? { startAfter: startAfter.toISOString() } : {}),
+  }));
+}
+
+/**
+ * `sendJobs`'s statement, unsent: pg-boss's own insert, its text and parameters captured from
+ * the pinned pg-boss itself rather than copied, with its $n placeholders made drizzle parameters.
+ */
+async function jobsInsert(jobs: readonly JobToSend[]): Promise<SQL> {
+  let captured: { text: string; values: unknown[] } | undefined;
+  const capture: PgBoss.Db = {
+    executeSql(text: string, values: unknown[] = []) {
+      captured = { text, values };
+      return Promise.resolve({ rows: [] });
+    },
+  };
+  await sender.insert(toPgBoss(jobs), { db: capture });
+  if (!captured) throw new Error('pg-boss sent no insert');
+  const { text, values } = captured;
+  // split() with a group: the text between placeholders at even indices, their numbers at odd.
+  const chunks = text
+    .split(/\$(\d+)/)
+    .map((part, index) =>
+      index % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null),
+    );
+  return sql.join(chunks);
 }
 
 /**
  * The jobs one transaction causes in several features, gathered and sent in one statement just
  * before it commits (a booking's reminder and its mails). A feature that is handed a batch adds
- * its jobs to it instead of sending them; the caller sends the batch with its transaction.
+ * its jobs to it instead of sending them; the caller sends the batch with its transaction, or
+ * moves it into the transaction's WriteBatch, to go out in the same statement as its writes.
  */
 export class JobBatch {
   private readonly jobs: JobToSend[] = [];
@@ -161,6 +188,12 @@ export class JobBatch {
   /** Sends what was added since the last send, with `db` (the transaction). */
   async send(db: Db): Promise<void> {
     await sendJobs(db, this.jobs.splice(0));
+  }
+
+  /** Hands what was added since the last send to `writes`, as one insert (jobs need nothing back). */
+  async moveTo(writes: WriteBatch): Promise<void> {
+    const jobs = this.jobs.splice(0);
+    if (jobs.length > 0) writes.add(await jobsInsert(jobs));
   }
 }
 

@@ -213,8 +213,8 @@ async function book(
     sumPriceCents(plan.map((step) => ({ priceCents: toCents(step.service.price) }))),
   );
   // The booking's writes from here (the appointments, its stored answer, its manage link, its
-  // mails) go in one statement at the end, their jobs in another (db/write-batch.ts, db/queue.ts
-  // JobBatch). The appointments' overlap, if any, fails that statement: 23P01, SLOT_TAKEN.
+  // mails, and the jobs of its reminder and mails) go in one statement at the end
+  // (db/write-batch.ts, db/queue.ts JobBatch). An overlap fails that statement: 23P01, SLOT_TAKEN.
   const writes = new WriteBatch();
   const jobs = new JobBatch();
   const inserted = addBookedAppointments(
@@ -282,8 +282,8 @@ async function book(
     clientId: client.id,
     deposit,
   });
+  await jobs.moveTo(writes);
   await writes.send(tx);
-  await jobs.send(tx);
   return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };
 }
 
