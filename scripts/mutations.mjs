@@ -311,14 +311,8 @@ const MUTATIONS = [
     name: 'per-professional-booked-minutes-limit-removed',
     protection: "booking: an address books at most 12 h of one professional's time a day",
     file: 'apps/server/src/features/booking/service.ts',
-    find: `  await consumeBookedMinutes(
-    tx,
-    deps.clock,
-    visitorKey(deps.ip, professional.id),
-    sumDurations(services),
-  );
-`,
-    replace: '  void [consumeBookedMinutes, visitorKey, sumDurations];\n',
+    find: 'bookedMinutes.check(await writes.sendReturning(tx, bookedMinutes.write));',
+    replace: 'await writes.send(tx);',
     test: BOOKING_LIMITS,
   },
   {

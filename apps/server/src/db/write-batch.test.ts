@@ -82,4 +82,22 @@ describe(`WriteBatch (${testDatabaseKind})`, () => {
     await expect(batch.send(database.db)).rejects.toThrow();
     expect(await rows('batch_a')).toEqual([]);
   });
+
+  it("sends one last write with the others and answers that write's RETURNING rows", async () => {
+    await database.db.execute(sql`insert into batch_b values (4, 'antes')`);
+    const batch = new WriteBatch();
+    batch.add(sql`insert into batch_a values (${1}, ${'um'})`);
+    const sent = await statements.measure(async () => {
+      const answered = await batch.sendReturning(
+        database.db,
+        sql`update batch_b set note = ${'depois'} where id in (${4}, ${5}) returning id, note`,
+      );
+      expect(answered).toEqual([{ id: 4, note: 'depois' }]);
+    });
+    expect(sent).toBe(1);
+    expect(await rows('batch_a')).toEqual([{ id: 1, note: 'um' }]);
+    expect(await rows('batch_b')).toEqual([{ id: 4, note: 'depois' }]);
+    // Emptied: the next send has only its own last write.
+    expect(await batch.sendReturning(database.db, sql`select 7 as n`)).toEqual([{ n: 7 }]);
+  });
 });

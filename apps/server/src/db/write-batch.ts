@@ -1,4 +1,4 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client';
 
 /**
@@ -26,11 +26,27 @@ export class WriteBatch {
       await db.execute(writes[0]!);
       return;
     }
-    // getSQL(): a query builder put in a template as such comes in parentheses, which
-    // PostgreSQL refuses around an INSERT or UPDATE in WITH.
-    const named = writes.map(
-      (write, index) => sql`${sql.identifier(`w${index}`)} as (${write.getSQL()})`,
-    );
-    await db.execute(sql`with ${sql.join(named, sql`, `)} select 1`);
+    await db.execute(sql`with ${named(writes)} select 1`);
   }
+
+  /**
+   * Sends what was added with one more write, `last`, whose RETURNING rows it answers (raw, as
+   * `execute` gives them): a counter that decides after the fact, say, rolling it all back.
+   */
+  async sendReturning(db: Db, last: SQLWrapper): Promise<unknown[]> {
+    const writes = [...this.writes.splice(0), last];
+    const result = await db.execute(
+      sql`with ${named(writes)} select * from ${sql.identifier(`w${writes.length - 1}`)}`,
+    );
+    return (result as unknown as { rows: unknown[] }).rows;
+  }
+}
+
+// getSQL(): a query builder put in a template as such comes in parentheses, which PostgreSQL
+// refuses around an INSERT or UPDATE in WITH.
+function named(writes: readonly SQLWrapper[]): SQL {
+  return sql.join(
+    writes.map((write, index) => sql`${sql.identifier(`w${index}`)} as (${write.getSQL()})`),
+    sql`, `,
+  );
 }

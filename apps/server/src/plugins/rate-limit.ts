@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
@@ -24,6 +25,11 @@ export interface RateLimiter {
    * key is counted, the ones after a refusing key included.
    */
   consumeAll(events: readonly RateLimitEvent[]): Promise<void>;
+  /**
+   * `consume` as a write the caller sends among its transaction's others (WriteBatch's
+   * `sendReturning`); `check` takes that write's rows and throws 429 as `consume` would.
+   */
+  consumeLater(key: string, limit: Limit, amount?: number): DeferredConsume;
   /** Counts one event and tells whether it was within the limit, without throwing. */
   hit(key: string, limit: Limit): Promise<boolean>;
   /** Throws 429 when `max` events are already counted (e.g. failed logins), counting nothing. */
@@ -56,13 +62,22 @@ export interface RateLimitEvent {
   amount?: number;
 }
 
+export interface DeferredConsume {
+  write: SQLWrapper;
+  check(rows: readonly unknown[]): void;
+}
+
+type CountedEvent = { key: string; windowMs: number; amount: number };
+
 /** The counters' storage: `rate_limits`, owned by features/rate-limits (wired in app.ts). */
 export interface RateLimitStore {
   /** Counts every event in one statement; the windows after the count, in the order given. */
-  countEvents(
-    events: readonly { key: string; windowMs: number; amount: number }[],
+  countEvents(events: readonly CountedEvent[], now: Date): Promise<RateLimitWindow[]>;
+  /** `countEvents`'s statement, unsent, and how its raw rows read back as the windows. */
+  countEventsWrite(
+    events: readonly CountedEvent[],
     now: Date,
-  ): Promise<RateLimitWindow[]>;
+  ): { write: SQLWrapper; windows(rows: readonly unknown[]): RateLimitWindow[] };
   findWindow(key: string): Promise<RateLimitWindow | undefined>;
 }
 
@@ -74,26 +89,35 @@ export interface RateLimitStore {
 export function createRateLimiter(store: RateLimitStore, clock: Clock): RateLimiter {
   // A weighted event (e.g. booked minutes) counts at most a whole window, so one big event
   // passes when it is the first and the counter never overflows.
+  const counted = (events: readonly RateLimitEvent[]) =>
+    events.map(({ key, limit, amount = 1 }) => ({
+      key,
+      windowMs: limit.windowMs,
+      amount: Math.min(amount, limit.max),
+    }));
   const countAll = (events: readonly RateLimitEvent[]) =>
-    store.countEvents(
-      events.map(({ key, limit, amount = 1 }) => ({
-        key,
-        windowMs: limit.windowMs,
-        amount: Math.min(amount, limit.max),
-      })),
-      clock.now(),
-    );
-  const consumeAll = async (events: readonly RateLimitEvent[]) => {
-    const windows = await countAll(events);
+    store.countEvents(counted(events), clock.now());
+  const refuseOver = (events: readonly RateLimitEvent[], windows: RateLimitWindow[]) => {
     events.forEach(({ limit }, index) => {
       const { count: total, resetAt } = windows[index]!;
       if (total > limit.max) throw tooManyRequests(resetAt, clock.now(), limit.message);
     });
   };
+  const consumeAll = async (events: readonly RateLimitEvent[]) => {
+    refuseOver(events, await countAll(events));
+  };
 
   return {
     consume: (key, limit, amount) => consumeAll([{ key, limit, amount }]),
     consumeAll,
+    consumeLater(key, limit, amount) {
+      const events = [{ key, limit, amount }];
+      const counting = store.countEventsWrite(counted(events), clock.now());
+      return {
+        write: counting.write,
+        check: (rows) => refuseOver(events, counting.windows(rows)),
+      };
+    },
     async hit(key, limit) {
       const [window] = await countAll([{ key, limit }]);
       return window!.count <= limit.max;

@@ -1,7 +1,12 @@
 import type { Db } from '../../db/client';
 import { clientAddressKey } from '../../lib/client-address';
 import type { Clock } from '../../lib/clock';
-import { createRateLimiter, rateLimitKey, type Limit } from '../../plugins/rate-limit';
+import {
+  createRateLimiter,
+  rateLimitKey,
+  type DeferredConsume,
+  type Limit,
+} from '../../plugins/rate-limit';
 import { createRateLimitStore } from '../rate-limits/service';
 
 const MINUTE = 60_000;
@@ -45,16 +50,18 @@ export function requestedProfessional(body: unknown): string {
 
 /**
  * Counts a booking's minutes inside its transaction, so a refused or failed booking gives them
- * back; the counter row stays locked until the booking commits, so one visitor's simultaneous
- * bookings cannot all slip under the limit.
+ * back: the counting write, unsent, goes out last with the booking's other writes (its
+ * WriteBatch's `sendReturning`), and `check` refuses the booking over the limit, rolling it
+ * all back. The counter row stays locked until the booking commits, so one visitor's
+ * simultaneous bookings cannot all slip under the limit.
  */
-export async function consumeBookedMinutes(
+export function countBookedMinutes(
   tx: Db,
   clock: Clock,
   visitor: string,
   minutes: number,
-): Promise<void> {
-  await createRateLimiter(createRateLimitStore({ db: tx }), clock).consume(
+): DeferredConsume {
+  return createRateLimiter(createRateLimitStore({ db: tx }), clock).consumeLater(
     rateLimitKey(BOOKING_LIMIT_SCOPES.bookedMinutesPerVisitor, visitor),
     BOOKING_LIMITS.bookedMinutesPerVisitor,
     minutes,

@@ -39,7 +39,7 @@ import {
 } from '../public-profile/service';
 import { bookingFingerprint } from './fingerprint';
 import { buildIcs } from './ics';
-import { consumeBookedMinutes, visitorKey } from './limits';
+import { countBookedMinutes, visitorKey } from './limits';
 import { renderClientConfirmation, renderProfessionalNotice, type BookingMailData } from './mails';
 import * as repo from './repo';
 
@@ -194,7 +194,8 @@ async function book(
     now,
     locked: lock.mode,
   });
-  await consumeBookedMinutes(
+  // Counted with the booking's last writes below; over the limit, all of it is rolled back.
+  const bookedMinutes = countBookedMinutes(
     tx,
     deps.clock,
     visitorKey(deps.ip, professional.id),
@@ -213,8 +214,9 @@ async function book(
     sumPriceCents(plan.map((step) => ({ priceCents: toCents(step.service.price) }))),
   );
   // The booking's writes from here (the appointments, its stored answer, its manage link, its
-  // mails, and the jobs of its reminder and mails) go in one statement at the end
-  // (db/write-batch.ts, db/queue.ts JobBatch). An overlap fails that statement: 23P01, SLOT_TAKEN.
+  // mails, the jobs of its reminder and mails, and the visitor's booked minutes) go in one
+  // statement at the end (db/write-batch.ts, db/queue.ts JobBatch). An overlap fails that
+  // statement: 23P01, SLOT_TAKEN.
   const writes = new WriteBatch();
   const jobs = new JobBatch();
   const inserted = addBookedAppointments(
@@ -283,7 +285,7 @@ async function book(
     deposit,
   });
   await jobs.moveTo(writes);
-  await writes.send(tx);
+  bookedMinutes.check(await writes.sendReturning(tx, bookedMinutes.write));
   return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };
 }
 

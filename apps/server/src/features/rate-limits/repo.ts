@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
@@ -7,20 +7,25 @@ interface RateLimitWindow {
   resetAt: Date;
 }
 
+/** The counting upsert, unsent, and how its rows (raw, as `execute` answers them) read back. */
+export interface CountingWrite {
+  write: SQLWrapper;
+  windows(rows: readonly unknown[]): RateLimitWindow[];
+}
+
 /**
  * Counts events, each of weight `amount` under its own `key` and window, with one atomic
  * multi-row upsert (instances sharing one PostgreSQL count together): a window that ended at
- * `now` starts again at `amount`. Answers each key's window after the count, in the order given.
- * The keys must differ (one row cannot be upserted twice in a statement).
+ * `now` starts again at `amount`. `windows` answers each key's window after the count, in the
+ * order given. The keys must differ (one row cannot be upserted twice in a statement).
  */
-export async function countEvents(
+export function countEventsWrite(
   db: Db,
   events: readonly { key: string; windowMs: number; amount: number }[],
   now: Date,
-): Promise<RateLimitWindow[]> {
-  if (events.length === 0) return [];
+): CountingWrite {
   const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const rows = await db
+  const write = db
     .insert(rateLimits)
     .values(
       events.map((event) => ({
@@ -36,14 +41,43 @@ export async function countEvents(
         resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${nowSql} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
       },
     })
-    .returning({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt });
-  // RETURNING follows no promised order: matched by key.
-  const byKey = new Map(rows.map((row) => [row.key, row]));
-  return events.map((event) => {
-    const row = byKey.get(event.key);
-    if (!row) throw new Error(`rate limit ${event.key} was not counted`);
-    return { count: row.count, resetAt: row.resetAt };
-  });
+    // The instant as epoch milliseconds: a number from every driver, read raw or not.
+    .returning({
+      key: rateLimits.key,
+      count: rateLimits.count,
+      resetAtMs: sql<number>`(extract(epoch from ${rateLimits.resetAt}) * 1000)::float8`.as(
+        'reset_at_ms',
+      ),
+    });
+  return {
+    write,
+    windows(rows) {
+      // RETURNING follows no promised order: matched by key.
+      const byKey = new Map(
+        (rows as { key: string; count: number; reset_at_ms: number }[]).map((row) => [
+          row.key,
+          row,
+        ]),
+      );
+      return events.map((event) => {
+        const row = byKey.get(event.key);
+        if (!row) throw new Error(`rate limit ${event.key} was not counted`);
+        return { count: Number(row.count), resetAt: new Date(Math.round(Number(row.reset_at_ms))) };
+      });
+    },
+  };
+}
+
+/** `countEventsWrite`, sent. */
+export async function countEvents(
+  db: Db,
+  events: readonly { key: string; windowMs: number; amount: number }[],
+  now: Date,
+): Promise<RateLimitWindow[]> {
+  if (events.length === 0) return [];
+  const counting = countEventsWrite(db, events, now);
+  const result = await db.execute(counting.write);
+  return counting.windows((result as unknown as { rows: unknown[] }).rows);
 }
 
 export async function findWindow(db: Db, key: string): Promise<RateLimitWindow | undefined> {
