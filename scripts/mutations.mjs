@@ -235,8 +235,8 @@ const MUTATIONS = [
     name: 'upload-type-detection-bypassed',
     protection: 'image type decided from the bytes; anything else refused',
     file: 'apps/server/src/features/services/service.ts',
-    find: 'const contentType = detectImageType(data);',
-    replace: "const contentType = detectImageType(data) ?? 'image/png';",
+    find: 'if (!detectImageType(data)) throw refuse();',
+    replace: 'void detectImageType;',
     test: HEADERS,
   },
   {
