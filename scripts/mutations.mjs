@@ -59,6 +59,7 @@ const CONCURRENCY = serverTest('booking-concurrency.test.ts');
 const BOOKING_CREATE = serverTest('booking-create.test.ts');
 const BOOKING_LIMITS = serverTest('booking-rate-limits.test.ts');
 const MAIL = serverTest('mail.test.ts');
+const SERVICE_IMAGES = serverTest('workspace-service-images.test.ts');
 const SMTP_OUTAGE = faultTest('smtp-outage.fault.ts');
 const BOOKING_INTERRUPTED = faultTest('booking-interrupted.fault.ts');
 const POSTGRES_RESTART = faultTest('postgres-restart.fault.ts', { postgres: true });
@@ -237,7 +238,7 @@ const MUTATIONS = [
     file: 'apps/server/src/features/services/service.ts',
     find: 'if (!detectImageType(data)) throw refuse();',
     replace: 'void detectImageType;',
-    test: HEADERS,
+    test: SERVICE_IMAGES,
   },
   {
     name: 'no-overlap-constraint-removed',
