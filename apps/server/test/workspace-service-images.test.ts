@@ -98,6 +98,7 @@ describe('service image upload: the bytes decide the type', () => {
     ['a text file renamed .png', IMAGES.text, 'foto.png', 'image/png'],
     ['an SVG', IMAGES.svg, 'logo.svg', 'image/svg+xml'],
     ['an SVG renamed .png', IMAGES.svg, 'logo.png', 'image/png'],
+    ['an SVG that draws, renamed .png', IMAGES.drawableSvg, 'logo.png', 'image/png'],
     ['an empty file', Buffer.alloc(0), 'vazio.png', 'image/png'],
   ])('refuses %s with 400 "Tipo de arquivo inválido"', async (_label, data, name, type) => {
     const id = await createService();

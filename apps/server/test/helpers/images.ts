@@ -21,6 +21,11 @@ export const IMAGES = {
     Buffer.from('isto não é o resto de um PNG'),
   ]),
   svg: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  /** An SVG the image library could draw: only the check of the bytes' type refuses it. */
+  drawableSvg: Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">' +
+      '<rect width="40" height="40" fill="red"/><script>alert(1)</script></svg>',
+  ),
 };
 
 /** A multipart/form-data body with one file field, built by hand as a browser sends it. */
