@@ -317,6 +317,15 @@ const MUTATIONS = [
     test: BOOKING_LIMITS,
   },
   {
+    name: 'booking-retry-writes-client',
+    protection:
+      "booking: a retried key writes no client (the claim's statement writes it once claimed)",
+    file: 'apps/server/src/features/booking/repo.ts',
+    find: 'export const WHEN_CLAIMED = sql`EXISTS (SELECT 1 FROM claimed)`;',
+    replace: 'export const WHEN_CLAIMED = sql`true`;',
+    test: BOOKING_CREATE,
+  },
+  {
     name: 'zod-errors-500',
     protection: 'error handler: invalid input is a 400, never a 5xx',
     file: 'apps/server/src/plugins/errors.ts',

@@ -228,6 +228,26 @@ describe('idempotency', () => {
     expect(again.json()).toEqual(first.json());
   });
 
+  it('writes no client for a retry, even when the first one no longer matches it', async () => {
+    const email = 'reenvio@exemplo.com.br';
+    const body = bookingBody(shop, { date: '2026-11-27', time: '17:00', clientEmail: email });
+    const first = await postBooking(ctx, body);
+    expect(first.statusCode, first.body).toBe(201);
+    const [client] = (await clientsOf(ctx, shop.profileId)).filter((c) => c.email === email);
+    // The professional corrects the client's e-mail before the page's retry arrives.
+    const edited = await shop.pro.request({
+      method: 'PATCH',
+      url: `/api/clients/${client!.id}`,
+      payload: { email: 'corrigido@exemplo.com.br' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const before = await clientsOf(ctx, shop.profileId);
+    const again = await postBooking(ctx, { ...body });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(await clientsOf(ctx, shop.profileId)).toEqual(before);
+  });
+
   it('frees the key of a refused booking, so a retry with it can still book', async () => {
     const body = bookingBody(shop, { date: MONDAY, time: '09:00' });
     expect((await postBooking(ctx, body)).json().code).toBe('SLOT_TAKEN');

@@ -13,14 +13,14 @@ import { countStatements, type StatementCounter } from './helpers/statements';
 /**
  * What one public booking costs the database, counted like scripts/bench/count-queries.mjs
  * (BEGIN and COMMIT included; the job runner's own pool left out): the two request counters in
- * one upsert; BEGIN; the key claimed under the professional's lock; rules, exceptions and time
- * off; the client found or created; the appointments, the stored answer, the manage link, both
- * mails' outbox rows, the jobs of the reminder and both mails, and the visitor's booked minutes
- * in one statement (db/write-batch.ts, db/queue.ts JobBatch); COMMIT. The sinal's settings and
- * whether a Pix PSP is connected come with the cached catalog (migration 0020 notifies their
- * changes), like the services and the weekly hours.
+ * one upsert; BEGIN; the key claimed under the professional's lock, with the client found or
+ * created in the same statement; rules, exceptions and time off; the appointments, the stored
+ * answer, the manage link, both mails' outbox rows, the jobs of the reminder and both mails, and
+ * the visitor's booked minutes in one statement (db/write-batch.ts, db/queue.ts JobBatch);
+ * COMMIT. The sinal's settings and whether a Pix PSP is connected come with the cached catalog
+ * (migration 0020 notifies their changes), like the services and the weekly hours.
  */
-const STATEMENTS_PER_BOOKING = 7;
+const STATEMENTS_PER_BOOKING = 6;
 
 let ctx: TestContext;
 let shop: BookableProfessional;

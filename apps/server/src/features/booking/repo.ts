@@ -1,7 +1,10 @@
 import type { BookingResponse } from '@agendaki/shared';
-import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingRequests } from '../../db/schema';
+
+/** True in the claim's statement once it claimed the key: what may be written along with it. */
+export const WHEN_CLAIMED = sql`EXISTS (SELECT 1 FROM claimed)`;
 
 /**
  * Claims an idempotency key, with the fingerprint of its request, inside the booking's
@@ -9,7 +12,9 @@ import { bookingRequests } from '../../db/schema';
  * query, run first as a CTE). `bookingId` is the new booking's id, or undefined when the key is
  * already taken: a concurrent request with the same key makes this insert wait until that
  * transaction ends, so a committed answer and its fingerprint are then there to read.
- * `isLocked` false: the profile is gone, nothing was claimed.
+ * `isLocked` false: the profile is gone, nothing was claimed. `along`: further CTEs and columns
+ * of the same statement (the booking's client, written only `WHEN_CLAIMED`), whose values come
+ * back in `row`.
  */
 export async function claimIdempotencyKey(
   db: Db,
@@ -17,7 +22,8 @@ export async function claimIdempotencyKey(
   key: { idempotencyKey: string; requestFingerprint: string },
   now: Date,
   lock: SQLWrapper,
-): Promise<{ isLocked: boolean; bookingId: string | undefined }> {
+  along?: { ctes: SQL; columns: SQL },
+): Promise<{ isLocked: boolean; bookingId: string | undefined; row: unknown }> {
   const columns = [
     bookingRequests.professionalId,
     bookingRequests.idempotencyKey,
@@ -32,11 +38,11 @@ export async function claimIdempotencyKey(
       FROM locked WHERE locked.id = ${professionalId}
       ON CONFLICT (${sql.identifier(bookingRequests.professionalId.name)}, ${sql.identifier(bookingRequests.idempotencyKey.name)}) DO NOTHING
       RETURNING ${bookingRequests.id}
-    )
-    SELECT EXISTS (SELECT 1 FROM locked) AS is_locked, (SELECT id FROM claimed) AS booking_id`);
+    )${along ? sql`, ${along.ctes}` : sql``}
+    SELECT EXISTS (SELECT 1 FROM locked) AS is_locked, (SELECT id FROM claimed) AS booking_id${along ? sql`, ${along.columns}` : sql``}`);
   const [row] = (result as unknown as { rows: { is_locked: boolean; booking_id: string | null }[] })
     .rows;
-  return { isLocked: row?.is_locked ?? false, bookingId: row?.booking_id ?? undefined };
+  return { isLocked: row?.is_locked ?? false, bookingId: row?.booking_id ?? undefined, row };
 }
 
 export interface StoredRequest {

@@ -17,7 +17,7 @@ import { WriteBatch } from '../../db/write-batch';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import { addBookedAppointments } from '../appointments/service';
-import { findOrCreateClientByContact } from '../clients/service';
+import { clientOfContact } from '../clients/service';
 import { isDemoProfessional } from '../demo/data';
 import { deadlineText, getDepositCharge, openDeposit, planDeposit } from '../deposits/service';
 import { enqueueMails, type MailDeps } from '../mail/service';
@@ -153,13 +153,22 @@ async function book(
   }
   const requestFingerprint = bookingFingerprint(professional.id, input);
   // The professional's lock is taken by the claim's own statement; the rules are read after it.
+  // The client is found or created in that statement too, once the key is claimed (a retry
+  // writes none): a client read needs no lock, the e-mail's unique index guards it.
   const lock = professionalLock(reads, catalog);
-  const { isLocked, bookingId } = await repo.claimIdempotencyKey(
+  const client = clientOfContact(
+    { db: tx, clock: deps.clock },
+    professional.id,
+    { name: input.clientName, email: input.clientEmail, phone: input.clientPhone, mobile },
+    repo.WHEN_CLAIMED,
+  );
+  const { isLocked, bookingId, row } = await repo.claimIdempotencyKey(
     tx,
     professional.id,
     { idempotencyKey: input.idempotencyKey, requestFingerprint },
     now,
     lock.query,
+    client,
   );
   // Deleted since the catalog was cached.
   if (!isLocked) throw new AppError('NOT_FOUND', PROFESSIONAL_NOT_FOUND_MESSAGE);
@@ -202,12 +211,7 @@ async function book(
     sumDurations(services),
   );
 
-  const client = await findOrCreateClientByContact({ db: tx, clock: deps.clock }, professional.id, {
-    name: input.clientName,
-    email: input.clientEmail,
-    phone: input.clientPhone,
-    mobile,
-  });
+  const { id: clientId } = await client.resolve(row);
   // A Pix sinal, when the professional asks for one: the time is held as "Aguardando sinal".
   const depositPlan = planDeposit(
     catalog.payment.settings,
@@ -224,7 +228,7 @@ async function book(
     professional.id,
     plan.map((step, index) => ({
       bookingId,
-      clientId: client.id,
+      clientId,
       serviceId: step.service.id,
       appointmentDate: input.date,
       startTime: step.startTime,
@@ -281,7 +285,7 @@ async function book(
     response,
     now,
     manageUrl,
-    clientId: client.id,
+    clientId,
     deposit,
   });
   await jobs.moveTo(writes);

@@ -250,18 +250,30 @@ export function listClientsAfter(
 export type MatchedClient = { id: string; isNew: boolean };
 
 /**
+ * A client matched or inserted, as CTEs for the caller's own statement (`client_existing`,
+ * `client_inserted` and, filling an empty phone, `client_filled`) and the two columns its SELECT
+ * adds (`client_id`, `client_is_new`; read them with `matchedClient`). Nothing is written unless
+ * `when` holds: a booking's claim writes the client only when it claimed its key.
+ */
+export interface ClientMatchSql {
+  ctes: SQL;
+  columns: SQL;
+}
+
+/**
  * The professional's client with this e-mail (any letter case), its empty phone filled in when
- * `phone` is given (as `fillEmptyPhone`); else the client inserted, stamped `now`: one statement
- * for a public booking. Undefined when the insert met a client with the e-mail that another
- * transaction committed after this statement began (the unique index waited for it, and ON
- * CONFLICT DO NOTHING gave way; this statement's snapshot cannot see that row): the caller reads
+ * `phone` is given (as `fillEmptyPhone`); else the client inserted, stamped `now`. No client
+ * (`matchedClient` undefined) when the insert met a client with the e-mail that another
+ * transaction committed after the statement began (the unique index waited for it, and ON
+ * CONFLICT DO NOTHING gave way; the statement's snapshot cannot see that row): the caller reads
  * it with `findClientByEmail`.
  */
-export function matchOrInsertClientByEmail(
+export function clientByEmailSql(
   db: Db,
   professionalId: string,
   values: { name: string; email: string; phone: string | null; now: Date },
-): Promise<MatchedClient | undefined> {
+  when: SQL = sql`true`,
+): ClientMatchSql {
   const stamp = sql`${values.now.toISOString()}::timestamptz`;
   const existing = db
     .select({ id: clients.id })
@@ -270,55 +282,83 @@ export function matchOrInsertClientByEmail(
     .limit(1);
   // As `fillEmptyPhone`: only a phone given, only where none is stored.
   const fill = values.phone
-    ? sql`, filled AS (
+    ? sql`, client_filled AS (
       UPDATE ${clients} SET ${column(clients.phone)} = ${values.phone}::varchar, ${column(clients.updatedAt)} = ${stamp}
-      WHERE ${clients.professionalId} = ${professionalId} AND ${clients.id} IN (SELECT id FROM existing)
-        AND coalesce(btrim(${clients.phone}), '') = ''
+      WHERE ${clients.professionalId} = ${professionalId} AND ${clients.id} IN (SELECT id FROM client_existing)
+        AND coalesce(btrim(${clients.phone}), '') = '' AND ${when}
     )`
     : sql``;
-  return matchOrInsert(db, professionalId, existing, { ...values, stamp }, fill);
+  return matchOrInsertSql(professionalId, existing, { ...values, stamp }, fill, when);
 }
 
 /**
  * The professional's oldest client whose phone, digits only, is one of `variants` (a mobile with
  * and without the country code), else the client inserted without an e-mail (stamped by the
- * database, as `insertClient`): one statement for a phone-first booking. No unique index covers
- * phones: two phone-first bookings at once may create two clients, as two reads and two inserts
- * could.
+ * database, as `insertClient`). No unique index covers phones: two phone-first bookings at once
+ * may create two clients, as two reads and two inserts could.
  */
-export async function matchOrInsertClientByPhone(
+export function clientByPhoneSql(
   db: Db,
   professionalId: string,
   variants: readonly string[],
   values: { name: string; phone: string | null },
-): Promise<MatchedClient> {
+  when: SQL = sql`true`,
+): ClientMatchSql {
   const existing = db
     .select({ id: clients.id })
     .from(clients)
     .where(and(eq(clients.professionalId, professionalId), hasPhoneDigits(variants)))
     .orderBy(asc(clients.createdAt))
     .limit(1);
-  const row = await matchOrInsert(
-    db,
+  return matchOrInsertSql(
     professionalId,
     existing,
     { ...values, email: null, stamp: sql`now()` },
     sql``,
+    when,
   );
-  if (!row) throw new Error('a client without e-mail was neither found nor inserted');
-  return row;
+}
+
+/** A new client with neither e-mail nor a mobile to match by (stamped by the database). */
+export function newClientSql(
+  professionalId: string,
+  values: { name: string; phone: string | null },
+  when: SQL = sql`true`,
+): ClientMatchSql {
+  return matchOrInsertSql(
+    professionalId,
+    sql`(SELECT NULL::uuid AS id WHERE false)`,
+    { ...values, email: null, stamp: sql`now()` },
+    sql``,
+    when,
+  );
+}
+
+/** The client a statement with a `ClientMatchSql` found or inserted, from its row. */
+export function matchedClient(row: unknown): MatchedClient | undefined {
+  const { client_id: id, client_is_new: isNew } = (row ?? {}) as {
+    client_id?: string | null;
+    client_is_new?: boolean | null;
+  };
+  return id ? { id, isNew: isNew === true } : undefined;
+}
+
+/** Runs a `ClientMatchSql` as a statement of its own; its row, for `matchedClient`. */
+export async function runClientMatch(db: Db, match: ClientMatchSql): Promise<unknown> {
+  const result = await db.execute(sql`WITH ${match.ctes} SELECT ${match.columns}`);
+  return (result as unknown as { rows: unknown[] }).rows[0];
 }
 
 const column = (c: { name: string }) => sql.identifier(c.name);
 
-/** `existing` (one id or none), else the insert; `extra` a further CTE that may use `existing`. */
-async function matchOrInsert(
-  db: Db,
+/** `existing` (one id or none), else the insert; `extra` a further CTE that may use it. */
+function matchOrInsertSql(
   professionalId: string,
   existing: SQLWrapper,
   values: { name: string; email: string | null; phone: string | null; stamp: SQL },
   extra: SQL,
-): Promise<MatchedClient | undefined> {
+  when: SQL,
+): ClientMatchSql {
   const columns = [
     clients.professionalId,
     clients.name,
@@ -327,18 +367,17 @@ async function matchOrInsert(
     clients.createdAt,
     clients.updatedAt,
   ];
-  const result = await db.execute(sql`WITH existing AS ${existing},
-    inserted AS (
+  return {
+    ctes: sql`client_existing AS ${existing},
+    client_inserted AS (
       INSERT INTO ${clients} (${sql.join(columns.map(column), sql`, `)})
       SELECT ${professionalId}::uuid, ${values.name}::varchar, ${values.email}::varchar,
         ${values.phone}::varchar, ${values.stamp}, ${values.stamp}
-      WHERE NOT EXISTS (SELECT 1 FROM existing)
+      WHERE NOT EXISTS (SELECT 1 FROM client_existing) AND ${when}
       ON CONFLICT DO NOTHING
       RETURNING ${clients.id}
-    )${extra}
-    SELECT id, false AS is_new FROM existing
-    UNION ALL
-    SELECT id, true AS is_new FROM inserted`);
-  const [row] = (result as unknown as { rows: { id: string; is_new: boolean }[] }).rows;
-  return row && { id: row.id, isNew: row.is_new };
+    )${extra}`,
+    columns: sql`(SELECT id FROM client_existing UNION ALL SELECT id FROM client_inserted LIMIT 1) AS client_id,
+      EXISTS (SELECT 1 FROM client_inserted) AS client_is_new`,
+  };
 }

@@ -6,6 +6,7 @@ import type {
   clientUpdateSchema,
   Page,
 } from '@agendaki/shared';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -117,20 +118,64 @@ export async function deleteClient(
  * read and reused. Pass the booking's transaction as `db`.
  */
 export async function findOrCreateClientByEmail(
-  { db, clock }: ClientsDeps,
+  deps: ClientsDeps,
   professionalId: string,
   input: { name: string; email: string; phone: string | null },
 ): Promise<{ id: string; isNew: boolean }> {
+  const match = clientOfContact(deps, professionalId, { ...input, mobile: null });
+  return match.resolve(await repo.runClientMatch(deps.db, match));
+}
+
+/** A booking's client, to be matched or created inside the caller's own statement. */
+export interface ClientOfContact extends repo.ClientMatchSql {
+  /**
+   * The client, from the row of the statement that carried the CTEs. When an e-mail's insert
+   * gave way to a client another transaction committed meanwhile, that client is read (and its
+   * empty phone filled) with statements of its own.
+   */
+  resolve(row: unknown): Promise<{ id: string; isNew: boolean }>;
+}
+
+/**
+ * A public booking's client (docs/decisions/013-after-the-booking.md, phone-first clients):
+ * matched by e-mail when one is given, else by the mobile number (`mobile`: "5511987654321"),
+ * else created; as CTEs for the caller's statement (features/booking puts them in its claim),
+ * written only when `when` holds. In the booking's transaction.
+ */
+export function clientOfContact(
+  { db, clock }: ClientsDeps,
+  professionalId: string,
+  input: { name: string; email: string | null; phone: string | null; mobile: string | null },
+  when?: SQL,
+): ClientOfContact {
   const now = clock.now();
-  const matched = await repo.matchOrInsertClientByEmail(db, professionalId, { ...input, now });
-  if (matched) return matched;
-  // Another booking created this client after our statement began: its snapshot missed it.
-  const concurrent = await repo.findClientByEmail(db, professionalId, input.email);
-  if (!concurrent) throw new Error('client vanished after an e-mail conflict');
-  if (input.phone && !concurrent.phone?.trim()) {
-    await repo.fillEmptyPhone(db, professionalId, concurrent.id, input.phone, now);
-  }
-  return { id: concurrent.id, isNew: false };
+  const { email, mobile } = input;
+  const match = email
+    ? repo.clientByEmailSql(db, professionalId, { ...input, email, now }, when)
+    : mobile
+      ? repo.clientByPhoneSql(
+          db,
+          professionalId,
+          [mobile, mobile.replace(/^55/, '')],
+          { name: input.name, phone: input.phone },
+          when,
+        )
+      : repo.newClientSql(professionalId, { name: input.name, phone: input.phone }, when);
+  return {
+    ...match,
+    async resolve(row) {
+      const matched = repo.matchedClient(row);
+      if (matched) return matched;
+      if (!email) throw new Error('a client without e-mail was neither found nor inserted');
+      // Another booking created this client after our statement began: its snapshot missed it.
+      const concurrent = await repo.findClientByEmail(db, professionalId, email);
+      if (!concurrent) throw new Error('client vanished after an e-mail conflict');
+      if (input.phone && !concurrent.phone?.trim()) {
+        await repo.fillEmptyPhone(db, professionalId, concurrent.id, input.phone, now);
+      }
+      return { id: concurrent.id, isNew: false };
+    },
+  };
 }
 
 // ------------------------------------------------ for features/appointments and features/dashboard
@@ -203,33 +248,4 @@ export async function* streamClients(
     if (rows.length < batchSize) return;
     afterId = rows[rows.length - 1]!.id;
   }
-}
-
-/**
- * A public booking's client (docs/decisions/013-after-the-booking.md, phone-first clients):
- * matched by e-mail when one is given, else by the mobile number (`mobile`: "5511987654321"),
- * else created. In the booking's transaction.
- */
-export async function findOrCreateClientByContact(
-  deps: ClientsDeps,
-  professionalId: string,
-  input: { name: string; email: string | null; phone: string | null; mobile: string | null },
-): Promise<{ id: string; isNew: boolean }> {
-  if (input.email) {
-    return findOrCreateClientByEmail(deps, professionalId, { ...input, email: input.email });
-  }
-  if (input.mobile) {
-    const national = input.mobile.replace(/^55/, '');
-    return repo.matchOrInsertClientByPhone(deps.db, professionalId, [input.mobile, national], {
-      name: input.name,
-      phone: input.phone,
-    });
-  }
-  const created = await repo.insertClient(deps.db, professionalId, {
-    name: input.name,
-    email: null,
-    phone: input.phone,
-    notes: null,
-  });
-  return { id: created.id, isNew: true };
 }
