@@ -8,8 +8,9 @@ import type { Db } from './client';
  * one snapshot: none sees another's rows, so a write that depends on another's does not belong
  * in the same batch. Each feature still writes its own tables with its own query
  * (docs/decisions/010): it hands the query, unsent, to the batch instead of awaiting it.
- * A booking sends its appointments, its stored answer, its manage link and its mails' outbox
- * rows so (docs/decisions/008, JobBatch for their jobs).
+ * A booking sends its appointments, its stored answer, its manage link, its mails' outbox rows
+ * and its jobs (JobBatch.moveTo) so, and last its visitor's booked minutes (`sendReturning`),
+ * docs/decisions/008.
  */
 export class WriteBatch {
   private readonly writes: SQLWrapper[] = [];

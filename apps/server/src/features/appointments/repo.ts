@@ -246,8 +246,10 @@ export function listBusyIntervals(db: Db, professionalId: string, date: string) 
     .orderBy(asc(appointments.startTime));
 }
 
-/** Several appointments in one statement: all are inserted or none (the exclusion constraint decides). */
-/** The insert, unsent (await it, or add it to a WriteBatch, with the ids made beforehand). */
+/**
+ * Several appointments in one statement: all are inserted or none (the exclusion constraint
+ * decides). The insert, unsent: await it, or add it to a WriteBatch with the ids made beforehand.
+ */
 export function insertAppointments(
   db: Db,
   professionalId: string,

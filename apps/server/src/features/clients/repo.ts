@@ -319,21 +319,6 @@ export function clientByPhoneSql(
   );
 }
 
-/** A new client with neither e-mail nor a mobile to match by (stamped by the database). */
-export function newClientSql(
-  professionalId: string,
-  values: { name: string; phone: string | null },
-  when: SQL = sql`true`,
-): ClientMatchSql {
-  return matchOrInsertSql(
-    professionalId,
-    sql`(SELECT NULL::uuid AS id WHERE false)`,
-    { ...values, email: null, stamp: sql`now()` },
-    sql``,
-    when,
-  );
-}
-
 /** The client a statement with a `ClientMatchSql` found or inserted, from its row. */
 export function matchedClient(row: unknown): MatchedClient | undefined {
   const { client_id: id, client_is_new: isNew } = (row ?? {}) as {

@@ -139,8 +139,9 @@ export interface ClientOfContact extends repo.ClientMatchSql {
 /**
  * A public booking's client (docs/decisions/013-after-the-booking.md, phone-first clients):
  * matched by e-mail when one is given, else by the mobile number (`mobile`: "5511987654321"),
- * else created; as CTEs for the caller's statement (features/booking puts them in its claim),
- * written only when `when` holds. In the booking's transaction.
+ * else created (one of the two is required); as CTEs for the caller's statement
+ * (features/booking puts them in its claim), written only when `when` holds. In the booking's
+ * transaction.
  */
 export function clientOfContact(
   { db, clock }: ClientsDeps,
@@ -160,7 +161,9 @@ export function clientOfContact(
           { name: input.name, phone: input.phone },
           when,
         )
-      : repo.newClientSql(professionalId, { name: input.name, phone: input.phone }, when);
+      : undefined;
+  // The booking refuses a client with neither before it gets here (features/booking).
+  if (!match) throw new Error('a booking client needs an e-mail or a mobile');
   return {
     ...match,
     async resolve(row) {

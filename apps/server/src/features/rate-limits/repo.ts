@@ -7,6 +7,9 @@ interface RateLimitWindow {
   resetAt: Date;
 }
 
+/** An event to count: its weight `amount` under `key`, in a window of `windowMs`. */
+type CountedEvent = { key: string; windowMs: number; amount: number };
+
 /** The counting upsert, unsent, and how its rows (raw, as `execute` answers them) read back. */
 export interface CountingWrite {
   write: SQLWrapper;
@@ -21,7 +24,7 @@ export interface CountingWrite {
  */
 export function countEventsWrite(
   db: Db,
-  events: readonly { key: string; windowMs: number; amount: number }[],
+  events: readonly CountedEvent[],
   now: Date,
 ): CountingWrite {
   const nowSql = sql`${now.toISOString()}::timestamptz`;
@@ -71,7 +74,7 @@ export function countEventsWrite(
 /** `countEventsWrite`, sent. */
 export async function countEvents(
   db: Db,
-  events: readonly { key: string; windowMs: number; amount: number }[],
+  events: readonly CountedEvent[],
   now: Date,
 ): Promise<RateLimitWindow[]> {
   if (events.length === 0) return [];
