@@ -17,6 +17,32 @@ export function cpuMsOf(pid) {
   }
 }
 
+/**
+ * CPU time every PostgreSQL process on this machine has used so far, in ms: the live processes'
+ * own, plus what the postmaster has collected from children that exited. Zero for PGlite, which
+ * runs inside the server process (its time is the server's).
+ */
+export function postgresCpuMs() {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    if (name !== 'postgres') continue;
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    // Non-zero for the postmaster only: the time of the backends that exited.
+    const exitedChildren = Number(fields[13]) + Number(fields[14]);
+    total += ticks + exitedChildren;
+  }
+  return (total * 1000) / 100;
+}
+
 export async function freePort() {
   const probe = net.createServer();
   await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));

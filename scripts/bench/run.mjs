@@ -16,7 +16,7 @@ import { openPostgres } from '../../apps/server/src/db/client.ts';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { defineEndpoints } from './endpoints.mjs';
 import { percentile, runLoad } from './load.mjs';
-import { startCeiling, startServer } from './processes.mjs';
+import { postgresCpuMs, startCeiling, startServer } from './processes.mjs';
 import { summarizeProfile } from './profile.mjs';
 import { writeReport } from './report.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
@@ -59,6 +59,12 @@ async function withAdmin(task) {
   } finally {
     await admin.end();
   }
+}
+
+/** Whether the database runs on this machine (its CPU can then be read from /proc). */
+function isLocal(url) {
+  const host = new URL(url).hostname;
+  return ['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host);
 }
 
 function withDatabase(url, name) {
@@ -116,7 +122,7 @@ async function countQueries(server, endpoint) {
   };
 }
 
-async function measureEndpoint(server, ceiling, endpoint) {
+async function measureEndpoint(server, ceiling, endpoint, { localPostgres }) {
   const sample = endpoint.next();
   const res = await fetch(`${server.url}${sample.path}`, {
     method: sample.method ?? 'GET',
@@ -133,8 +139,12 @@ async function measureEndpoint(server, ceiling, endpoint) {
   await waitQuiet(server);
   const loadAverage = os.loadavg()[0];
   const cpuBefore = server.cpuMs();
+  const postgresCpuBefore = localPostgres ? postgresCpuMs() : 0;
+  const loadCpuBefore = process.cpuUsage();
   server.resetQueries();
   const load = await runLoad({ ...common, seconds: DURATION, sample: server.rssMb });
+  const loadCpu = process.cpuUsage(loadCpuBefore);
+  const postgresCpu = localPostgres ? postgresCpuMs() - postgresCpuBefore : undefined;
   // Statements over the whole run per answered request: what the cache saves under real traffic
   // (the sequential count below is per request, cache hits included).
   const loadStatements = await server.countQueries();
@@ -171,6 +181,17 @@ async function measureEndpoint(server, ceiling, endpoint) {
     loadAverage: Math.round(loadAverage * 10) / 10,
     // Node's share of the cost: CPU the server process spent per answered request.
     serverCpuMsPerRequest: Math.round((serverCpuMs / Math.max(1, load.requests)) * 100) / 100,
+    // PostgreSQL's share (every postgres process on this machine) and the load generator's (this
+    // process: autocannon) over the same run; the three share the machine's cores.
+    ...(postgresCpu === undefined
+      ? {}
+      : {
+          postgresCpuMsPerRequest:
+            Math.round((postgresCpu / Math.max(1, load.requests)) * 100) / 100,
+        }),
+    loadGeneratorCpuMsPerRequest:
+      Math.round(((loadCpu.user + loadCpu.system) / 1000 / Math.max(1, load.requests)) * 100) /
+      100,
     statementsPerRequestUnderLoad:
       Math.round((loadStatements / Math.max(1, load.requests)) * 100) / 100,
     drainMs,
@@ -178,7 +199,9 @@ async function measureEndpoint(server, ceiling, endpoint) {
   log(
     `  ${endpoint.key}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, ` +
       `p95 ${result.p95} ms, p99 ${result.p99} ms, errors ${result.errors}, ` +
-      `${result.queries} queries/req, ceiling ${ceilingResult.requestsPerSecond.toFixed(0)} req/s`,
+      `${result.queries} queries/req, ceiling ${ceilingResult.requestsPerSecond.toFixed(0)} req/s, ` +
+      `CPU ms/req: server ${result.serverCpuMsPerRequest}, PostgreSQL ${result.postgresCpuMsPerRequest ?? '-'}, ` +
+      `load generator ${result.loadGeneratorCpuMsPerRequest}`,
   );
   return result;
 }
@@ -245,7 +268,11 @@ async function benchDatabase(kind, ceiling) {
     phase.endpoints = [];
     for (const endpoint of defineEndpoints(data)) {
       if (ONLY_ENDPOINTS && !ONLY_ENDPOINTS.includes(endpoint.key)) continue;
-      phase.endpoints.push(await measureEndpoint(server, ceiling, endpoint));
+      phase.endpoints.push(
+        await measureEndpoint(server, ceiling, endpoint, {
+          localPostgres: kind === 'postgres' && isLocal(databaseUrl),
+        }),
+      );
     }
     if (kind === 'postgres' && !ONLY_ENDPOINTS) {
       log('web: loading the public page in Chromium');
