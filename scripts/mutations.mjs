@@ -58,6 +58,7 @@ const INVISIBLE_TEXT = serverTest('invisible-text.test.ts');
 const CONCURRENCY = serverTest('booking-concurrency.test.ts');
 const BOOKING_CREATE = serverTest('booking-create.test.ts');
 const BOOKING_LIMITS = serverTest('booking-rate-limits.test.ts');
+const PREPARED_READS = serverTest('prepared-reads.test.ts');
 const MAIL = serverTest('mail.test.ts');
 const SERVICE_IMAGES = serverTest('workspace-service-images.test.ts');
 const SMTP_OUTAGE = faultTest('smtp-outage.fault.ts');
@@ -324,6 +325,24 @@ const MUTATIONS = [
     find: 'export const WHEN_CLAIMED = sql`EXISTS (SELECT 1 FROM claimed)`;',
     replace: 'export const WHEN_CLAIMED = sql`true`;',
     test: BOOKING_CREATE,
+  },
+  {
+    name: 'prepared-no-shows-frozen',
+    protection:
+      "client list: the no-shows' professional is bound per request, not built into the prepared statement",
+    file: 'apps/server/src/features/clients/routes.ts',
+    find: 'noShowCountOf(deps, professional, clientId)',
+    replace: 'noShowCountOf(deps, professionalId, clientId)',
+    test: PREPARED_READS,
+  },
+  {
+    name: 'prepared-agenda-directories-frozen',
+    protection:
+      "agenda: the clients' and services' professional is bound per request, not built into the prepared statement",
+    file: 'apps/server/src/features/appointments/service.ts',
+    find: 'directoriesOf(db, professionalId), {',
+    replace: 'directoriesOf(db, profileId), {',
+    test: PREPARED_READS,
   },
   {
     name: 'zod-errors-500',

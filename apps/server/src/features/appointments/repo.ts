@@ -8,7 +8,6 @@ import {
   asc,
   count,
   eq,
-  gt,
   gte,
   inArray,
   lte,
@@ -87,33 +86,43 @@ function searchCondition(matches: SearchMatches): SQL {
   )!;
 }
 
-export interface ListAppointmentsOptions {
+export interface ListAppointmentsFilter {
   search?: SearchMatches;
   status?: AppointmentStatus;
   /** Inclusive calendar dates. */
   from?: string;
   to?: string;
+}
+
+export interface ListAppointmentsOptions extends ListAppointmentsFilter {
   limit: number;
   offset: number;
 }
 
-export async function listAppointments(
-  db: Db,
-  professionalId: string,
-  directories: Directories,
-  options: ListAppointmentsOptions,
-) {
-  const where = and(
+function listWhere(professionalId: string, options: ListAppointmentsFilter) {
+  return and(
     eq(appointments.professionalId, professionalId),
     options.status ? eq(appointments.status, options.status) : undefined,
     options.from ? gte(appointments.appointmentDate, options.from) : undefined,
     options.to ? lte(appointments.appointmentDate, options.to) : undefined,
     options.search ? searchCondition(options.search) : undefined,
   );
+}
+
+/**
+ * A page of the agenda, the total riding along as a subquery the database runs once: one
+ * statement per page (docs/decisions/015). Built, not run: service.ts prepares it once per shape
+ * with placeholders (decision 022).
+ */
+export function appointmentsPageQuery(
+  db: Db,
+  professionalId: string,
+  directories: Directories,
+  options: ListAppointmentsOptions,
+) {
+  const where = listWhere(professionalId, options);
   const countAll = db.select({ value: count() }).from(appointments).where(where);
-  // The total rides along as a subquery the database runs once: one statement per page
-  // (docs/decisions/015). A later page past the end has no row to carry it: counted apart.
-  const page = await db
+  return db
     .select({ ...joinedColumns(directories), total: sql<number>`(${countAll})`.mapWith(Number) })
     .from(appointments)
     .innerJoin(directories.clients, eq(directories.clients.id, appointments.clientId))
@@ -122,12 +131,19 @@ export async function listAppointments(
     .orderBy(asc(appointments.appointmentDate), asc(appointments.startTime), asc(appointments.id))
     .limit(options.limit)
     .offset(options.offset);
-  const rows = page.map(({ total: _total, ...row }) => row);
-  if (page[0]) return { rows, total: page[0].total };
-  // Nothing from the start: nothing at all.
-  if (options.offset === 0) return { rows, total: 0 };
-  const [total] = await countAll;
-  return { rows, total: total?.value ?? 0 };
+}
+
+/** How many appointments match: a page past the end has no row to carry its total. */
+export async function countAppointments(
+  db: Db,
+  professionalId: string,
+  filter: ListAppointmentsFilter,
+): Promise<number> {
+  const [total] = await db
+    .select({ value: count() })
+    .from(appointments)
+    .where(listWhere(professionalId, filter));
+  return total?.value ?? 0;
 }
 
 /**
@@ -317,7 +333,11 @@ function between(range: { start: string; end: string }) {
  * the previous month to today, as a one-row subquery features/dashboard joins (its page is one
  * statement, decision 015).
  */
-export function appointmentFigures(db: Db, professionalId: string, periods: DashboardPeriods) {
+export function appointmentFigures(
+  db: Db,
+  professionalId: string,
+  periods: Pick<DashboardPeriods, 'today' | 'yesterday' | 'month' | 'previousMonth'>,
+) {
   const kept = (condition: SQL) => and(isKept, condition)!;
   return db
     .select({
@@ -397,10 +417,9 @@ export function upcomingAppointments(
       and(
         eq(appointments.professionalId, professionalId),
         isKept,
-        or(
-          gt(appointments.appointmentDate, from.date),
-          and(eq(appointments.appointmentDate, from.date), gte(appointments.startTime, from.time)),
-        ),
+        // A row comparison: the index on (professional, date, start) starts at `from`, where
+        // "a later date, or the same date and a later time" would scan the whole agenda.
+        sql`(${appointments.appointmentDate}, ${appointments.startTime}) >= (${from.date}, ${from.time})`,
       ),
     )
     .orderBy(asc(appointments.appointmentDate), asc(appointments.startTime))

@@ -16,12 +16,15 @@ import {
   type DashboardPeriods,
   type appointmentUpdateSchema,
   type Page,
+  toSearchTerm,
   type AppointmentStatus,
+  type SearchTerm,
 } from '@agendaki/shared';
 import type { AnyColumn } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { bound, statementCache } from '../../db/prepared';
 import type { WriteBatch } from '../../db/write-batch';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -119,26 +122,72 @@ async function loadAppointment(db: Db, profileId: string, id: string): Promise<A
   return toAppointmentDto(row);
 }
 
+const pages = statementCache();
+
+/** The agenda's search: the matching clients' and services' ids, as their owners' subqueries. */
+function searchMatches(db: Db, profileId: string, term: SearchTerm): repo.SearchMatches {
+  return {
+    clientIds: clientIdsMatching({ db }, profileId, term),
+    serviceIds: serviceIdsMatching(db, profileId, term),
+  };
+}
+
 export async function listAppointments(
   { db, clock }: AppointmentsDeps,
   professional: ProfessionalContext,
   query: ListQuery,
 ): Promise<Page<Appointment>> {
   const { profileId } = professional;
-  const search = query.search
-    ? {
-        clientIds: clientIdsMatching({ db }, profileId, query.search),
-        serviceIds: serviceIdsMatching(db, profileId, query.search),
-      }
-    : undefined;
-  const { rows, total } = await repo.listAppointments(db, profileId, directoriesOf(db, profileId), {
-    search,
-    status: query.status === 'all' ? undefined : query.status,
-    ...getPeriodRange(query.period, clock.now(), professional.timezone),
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
+  const term = query.search ? toSearchTerm(query.search) : undefined;
+  const status = query.status === 'all' ? undefined : query.status;
+  const { from, to } = getPeriodRange(query.period, clock.now(), professional.timezone);
+  const offset = (query.page - 1) * query.pageSize;
+  // One statement per shape (which filters, which kind of search), built and prepared once; the
+  // request's values are bound (decision 022).
+  const key = [status ? 'status' : '', from ? 'from' : '', to ? 'to' : '', term?.kind ?? '']
+    .filter(Boolean)
+    .join('_');
+  const page = pages(db, key, () => {
+    const professionalId = bound<string>('profileId');
+    const pattern = bound<string>('pattern');
+    return repo
+      .appointmentsPageQuery(db, professionalId, directoriesOf(db, professionalId), {
+        search: term && searchMatches(db, professionalId, { kind: term.kind, pattern }),
+        status: status && bound<AppointmentStatus>('status'),
+        from: from && bound<string>('from'),
+        to: to && bound<string>('to'),
+        limit: bound<number>('limit'),
+        offset: bound<number>('offset'),
+      })
+      .prepare(`agendaki_agenda_${key || 'all'}`);
   });
-  return { items: rows.map(toAppointmentDto), total, page: query.page, pageSize: query.pageSize };
+  const rows = await page.execute({
+    profileId,
+    pattern: term?.pattern,
+    status,
+    from,
+    to,
+    limit: query.pageSize,
+    offset,
+  });
+  // A later page past the end has no row to carry the total: counted apart. Nothing from the
+  // start: nothing at all.
+  const total =
+    rows[0]?.total ??
+    (offset === 0
+      ? 0
+      : await repo.countAppointments(db, profileId, {
+          search: term && searchMatches(db, profileId, term),
+          status,
+          from,
+          to,
+        }));
+  return {
+    items: rows.map(({ total: _total, ...row }) => toAppointmentDto(row)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /**
@@ -317,7 +366,11 @@ export function addBookedAppointments(
 }
 
 /** The dashboard's counts and revenue, as a one-row subquery (features/dashboard, decision 015). */
-export function appointmentFigures({ db }: DbDeps, profileId: string, periods: DashboardPeriods) {
+export function appointmentFigures(
+  { db }: DbDeps,
+  profileId: string,
+  periods: Pick<DashboardPeriods, 'today' | 'yesterday' | 'month' | 'previousMonth'>,
+) {
   return repo.appointmentFigures(db, profileId, periods);
 }
 

@@ -1,4 +1,4 @@
-import { ERASED_CLIENT_NAME, toSearchTerm } from '@agendaki/shared';
+import { ERASED_CLIENT_NAME, type SearchTerm } from '@agendaki/shared';
 import {
   and,
   asc,
@@ -30,15 +30,14 @@ export interface ClientValues {
  * case or accents, or any run of the phone's digits. It is the expression of the GIN trigram
  * index `clients_search_trgm_idx` (functions in drizzle/0003_search_extensions.sql).
  */
-function clientSearchCondition(search: string): SQL {
-  const term = toSearchTerm(search);
+function clientSearchCondition(term: SearchTerm): SQL {
   const pattern =
     term.kind === 'digits' ? sql`${term.pattern}` : sql`agendaki_unaccent(lower(${term.pattern}))`;
   return sql`agendaki_client_search_text(${clients.name}, ${clients.email}, ${clients.phone}) LIKE ${pattern}`;
 }
 
 export interface ListClientsOptions {
-  search?: string;
+  search?: SearchTerm;
   sort: 'recent' | 'name';
   limit: number;
   offset: number;
@@ -46,19 +45,26 @@ export interface ListClientsOptions {
   noShowCount?: (clientId: AnyColumn) => SQL<number>;
 }
 
-export async function listClients(db: Db, professionalId: string, options: ListClientsOptions) {
-  const where = and(
+function listWhere(professionalId: string, search: SearchTerm | undefined) {
+  return and(
     eq(clients.professionalId, professionalId),
-    options.search ? clientSearchCondition(options.search) : undefined,
+    search ? clientSearchCondition(search) : undefined,
   );
+}
+
+/**
+ * A page of the professional's clients, the total riding along as a subquery the database runs
+ * once: one statement per page (docs/decisions/015). Built, not run: service.ts prepares it once
+ * per shape with placeholders (decision 022).
+ */
+export function clientsPageQuery(db: Db, professionalId: string, options: ListClientsOptions) {
+  const where = listWhere(professionalId, options.search);
   const order =
     options.sort === 'name'
       ? [asc(sql`agendaki_unaccent(lower(${clients.name}))`), asc(clients.id)]
       : [desc(clients.createdAt), desc(clients.id)];
   const countAll = db.select({ value: count() }).from(clients).where(where);
-  // The total rides along as a subquery the database runs once: one statement per page
-  // (docs/decisions/015). A later page past the end has no row to carry it: counted apart.
-  const page = await db
+  return db
     .select({
       row: clients,
       noShowCount: options.noShowCount?.(clients.id) ?? sql<number>`0`.mapWith(Number),
@@ -69,12 +75,19 @@ export async function listClients(db: Db, professionalId: string, options: ListC
     .orderBy(...order)
     .limit(options.limit)
     .offset(options.offset);
-  const rows = page.map((item) => ({ ...item.row, noShowCount: item.noShowCount }));
-  if (page[0]) return { rows, total: page[0].total };
-  // Nothing from the start: nothing at all.
-  if (options.offset === 0) return { rows, total: 0 };
-  const [total] = await countAll;
-  return { rows, total: total?.value ?? 0 };
+}
+
+/** How many clients match: a page past the end has no row to carry its total. */
+export async function countClients(
+  db: Db,
+  professionalId: string,
+  search: SearchTerm | undefined,
+): Promise<number> {
+  const [total] = await db
+    .select({ value: count() })
+    .from(clients)
+    .where(listWhere(professionalId, search));
+  return total?.value ?? 0;
 }
 
 export async function findClient(
@@ -187,7 +200,7 @@ export function clientDirectory(db: Db, professionalId: string) {
 }
 
 /** The ids of the professional's clients matching a search, as a subquery (trigram index). */
-export function clientIdsMatching(db: Db, professionalId: string, search: string) {
+export function clientIdsMatching(db: Db, professionalId: string, search: SearchTerm) {
   return db
     .select({ id: clients.id })
     .from(clients)
@@ -195,15 +208,15 @@ export function clientIdsMatching(db: Db, professionalId: string, search: string
 }
 
 /**
- * How many clients the professional has, and how many arrived since `since`, as a one-row
+ * How many clients the professional has, and how many arrived since `since` (an ISO instant), as a one-row
  * subquery features/dashboard joins (its page is one statement, decision 015).
  */
-export function clientFigures(db: Db, professionalId: string, since: Date) {
+export function clientFigures(db: Db, professionalId: string, since: string) {
   return db
     .select({
       total: sql<number>`count(*)`.as('clients_total'),
       newSince:
-        sql<number>`count(*) filter (where ${clients.createdAt} >= ${since.toISOString()}::timestamptz)`.as(
+        sql<number>`count(*) filter (where ${clients.createdAt} >= ${since}::timestamptz)`.as(
           'new_clients',
         ),
     })

@@ -28,8 +28,8 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const professionalId = request.getProfessional().profileId;
       // The card counts the client's no-shows (features/appointments owns the appointments),
       // in the page's own statement.
-      return clients.listClients(deps, professionalId, request.query, (clientId) =>
-        noShowCountOf(deps, professionalId, clientId),
+      return clients.listClients(deps, professionalId, request.query, (professional, clientId) =>
+        noShowCountOf(deps, professional, clientId),
       );
     },
   );

@@ -1,14 +1,17 @@
-import type {
-  Client,
-  ClientListItem,
-  clientInputSchema,
-  clientListQuerySchema,
-  clientUpdateSchema,
-  Page,
+import {
+  toSearchTerm,
+  type Client,
+  type ClientListItem,
+  type clientInputSchema,
+  type clientListQuerySchema,
+  type clientUpdateSchema,
+  type Page,
+  type SearchTerm,
 } from '@agendaki/shared';
-import type { SQL } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { bound, statementCache } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import * as repo from './repo';
@@ -49,20 +52,48 @@ function refuseDuplicateEmail(error: unknown): never {
   throw error;
 }
 
+/**
+ * Each client's no-shows as a subquery on the client's id, for the professional given (features/
+ * appointments owns them; the route hands it in). It gets the professional as a placeholder.
+ */
+export type NoShowCountOf = (professionalId: string, clientId: AnyColumn) => SQL<number>;
+
+const pages = statementCache();
+
 export async function listClients(
   { db }: DbDeps,
   professionalId: string,
   query: ListQuery,
-  noShowCount?: repo.ListClientsOptions['noShowCount'],
+  noShowCountOf?: NoShowCountOf,
 ): Promise<Page<ClientListItem>> {
-  const { rows, total } = await repo.listClients(db, professionalId, {
-    search: query.search,
-    sort: query.sort,
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-    noShowCount,
+  const search = query.search ? toSearchTerm(query.search) : undefined;
+  const offset = (query.page - 1) * query.pageSize;
+  // One statement per shape (the order, the kind of search, the no-shows), built and prepared
+  // once; the request's values are bound (decision 022).
+  const key = `${query.sort}:${search?.kind ?? 'all'}:${noShowCountOf ? 'no-shows' : 'plain'}`;
+  const page = pages(db, key, () => {
+    const professional = bound<string>('professionalId');
+    return repo
+      .clientsPageQuery(db, professional, {
+        search: search && { kind: search.kind, pattern: bound<string>('pattern') },
+        sort: query.sort,
+        limit: bound<number>('limit'),
+        offset: bound<number>('offset'),
+        noShowCount: noShowCountOf && ((clientId) => noShowCountOf(professional, clientId)),
+      })
+      .prepare(`agendaki_clients_${key.replaceAll(':', '_').replaceAll('-', '_')}`);
   });
-  const items = rows.map((row) => ({ ...toClientDto(row), noShowCount: row.noShowCount }));
+  const found = await page.execute({
+    professionalId,
+    pattern: search?.pattern,
+    limit: query.pageSize,
+    offset,
+  });
+  const items = found.map(({ row, noShowCount }) => ({ ...toClientDto(row), noShowCount }));
+  // A later page past the end has no row to carry the total: counted apart. Nothing from the
+  // start: nothing at all.
+  const total =
+    found[0]?.total ?? (offset === 0 ? 0 : await repo.countClients(db, professionalId, search));
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -195,7 +226,7 @@ export function clientDirectory({ db }: DbDeps, professionalId: string): ClientD
 export function clientIdsMatching(
   { db }: DbDeps,
   professionalId: string,
-  search: string,
+  search: SearchTerm,
 ): ClientIdsQuery {
   return repo.clientIdsMatching(db, professionalId, search);
 }
@@ -209,8 +240,8 @@ export async function isOwnClient(
   return (await repo.findClient(db, professionalId, id)) !== undefined;
 }
 
-/** Clients in all and new since `since`, as a one-row subquery (features/dashboard). */
-export function clientFigures({ db }: DbDeps, professionalId: string, since: Date) {
+/** Clients in all and new since `since` (an ISO instant), as a one-row subquery (features/dashboard). */
+export function clientFigures({ db }: DbDeps, professionalId: string, since: string) {
   return repo.clientFigures(db, professionalId, since);
 }
 

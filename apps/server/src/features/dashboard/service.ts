@@ -7,6 +7,7 @@ import {
 } from '@agendaki/shared';
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { bound, statementCache } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
 import type { Professional } from '../../plugins/auth';
 import { appointmentFigures, upcomingAppointments } from '../appointments/service';
@@ -20,30 +21,36 @@ export interface DashboardDeps {
 
 const UPCOMING_LIMIT = 5;
 
+/** The periods as placeholders: the statement is built once, their values bound per request. */
+const PERIODS = {
+  today: bound<string>('today'),
+  yesterday: bound<string>('yesterday'),
+  nowTime: bound<string>('nowTime'),
+  month: { start: bound<string>('monthStart'), end: bound<string>('monthEnd') },
+  previousMonth: {
+    start: bound<string>('previousMonthStart'),
+    end: bound<string>('previousMonthEnd'),
+  },
+};
+
 /**
- * The dashboard home's figures (docs/product.md, Dashboard: every figure real). "Today", "now" and
- * the months are those of the professional's zone. Cancelled appointments count nowhere. The
- * month figures are month-to-date (1st to today) and compare with the same span of the
- * previous month, so the 10th compares with the 1st–10th of last month. No-shows earn nothing
- * and are counted apart (monthNoShows).
+ * One statement (docs/decisions/015), prepared once (decision 022): the two one-row figures, each
+ * upcoming appointment beside them (one row with nulls when there is none).
  */
-export async function getDashboardSummary(
-  deps: DashboardDeps,
-  professional: Professional,
-): Promise<DashboardSummary> {
-  const periods = getDashboardPeriods(deps.clock.now(), professional.timezone);
-  const { profileId } = professional;
-  const figures = appointmentFigures(deps, profileId, periods);
-  const clientsCount = clientFigures(deps, profileId, periods.monthStartsAt);
+const statements = statementCache();
+
+function buildSummary(db: Db) {
+  const deps = { db };
+  const profileId = bound<string>('profileId');
+  const figures = appointmentFigures(deps, profileId, PERIODS);
+  const clientsCount = clientFigures(deps, profileId, bound<string>('monthStartsAt'));
   const upcoming = upcomingAppointments(
     deps,
     profileId,
-    { date: periods.today, time: periods.nowTime },
+    { date: PERIODS.today, time: PERIODS.nowTime },
     UPCOMING_LIMIT,
   );
-  // One statement (docs/decisions/015): the two one-row figures, each upcoming appointment
-  // beside them (one row with nulls when there is none).
-  const rows = await deps.db
+  return db
     .select({
       todayCount: figures.todayCount,
       yesterdayCount: figures.yesterdayCount,
@@ -69,7 +76,34 @@ export async function getDashboardSummary(
     .from(figures)
     .crossJoin(clientsCount)
     .leftJoin(upcoming, sql`true`)
-    .orderBy(asc(upcoming.appointmentDate), asc(upcoming.startTime));
+    .orderBy(asc(upcoming.appointmentDate), asc(upcoming.startTime))
+    .prepare('agendaki_dashboard_summary');
+}
+
+/**
+ * The dashboard home's figures (docs/product.md, Dashboard: every figure real). "Today", "now" and
+ * the months are those of the professional's zone. Cancelled appointments count nowhere. The
+ * month figures are month-to-date (1st to today) and compare with the same span of the
+ * previous month, so the 10th compares with the 1st–10th of last month. No-shows earn nothing
+ * and are counted apart (monthNoShows).
+ */
+export async function getDashboardSummary(
+  deps: DashboardDeps,
+  professional: Professional,
+): Promise<DashboardSummary> {
+  const periods = getDashboardPeriods(deps.clock.now(), professional.timezone);
+  const summary = statements(deps.db, 'summary', () => buildSummary(deps.db));
+  const rows = await summary.execute({
+    profileId: professional.profileId,
+    today: periods.today,
+    yesterday: periods.yesterday,
+    nowTime: periods.nowTime,
+    monthStart: periods.month.start,
+    monthEnd: periods.month.end,
+    previousMonthStart: periods.previousMonth.start,
+    previousMonthEnd: periods.previousMonth.end,
+    monthStartsAt: periods.monthStartsAt.toISOString(),
+  });
   const first = rows[0]!;
   return {
     todayCount: Number(first.todayCount),

@@ -1,4 +1,4 @@
-import { toSearchTerm } from '@agendaki/shared';
+import type { SearchTerm } from '@agendaki/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { services } from '../../db/schema';
@@ -105,8 +105,7 @@ export function serviceDirectory(db: Db, professionalId: string) {
 }
 
 /** The ids of the professional's services whose name matches, without case or accents. */
-export function serviceIdsMatching(db: Db, professionalId: string, search: string) {
-  const term = toSearchTerm(search);
+export function serviceIdsMatching(db: Db, professionalId: string, term: SearchTerm) {
   const pattern =
     term.kind === 'digits' ? sql`${term.pattern}` : sql`agendaki_unaccent(lower(${term.pattern}))`;
   return db

@@ -3,6 +3,7 @@ import {
   IMAGE_TYPE_DETAIL,
   IMAGE_TYPE_ERROR,
   toCents,
+  type SearchTerm,
   type Service,
   type serviceInputSchema,
   type serviceUpdateSchema,
@@ -201,7 +202,7 @@ export function serviceDirectory(db: Db, professionalId: string): ServiceDirecto
 export function serviceIdsMatching(
   db: Db,
   professionalId: string,
-  search: string,
+  search: SearchTerm,
 ): ServiceIdsQuery {
   return repo.serviceIdsMatching(db, professionalId, search);
 }
