@@ -24,7 +24,7 @@ import type { AnyColumn } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { bound, statementCache } from '../../db/prepared';
+import { bound, PLANNED_EACH_TIME, statementCache } from '../../db/prepared';
 import type { WriteBatch } from '../../db/write-batch';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -142,8 +142,8 @@ export async function listAppointments(
   const status = query.status === 'all' ? undefined : query.status;
   const { from, to } = getPeriodRange(query.period, clock.now(), professional.timezone);
   const offset = (query.page - 1) * query.pageSize;
-  // One statement per shape (which filters, which kind of search), built and prepared once; the
-  // request's values are bound (decision 022).
+  // One statement per shape (which filters, which kind of search), built once; the request's
+  // values are bound (decision 022).
   const key = [status ? 'status' : '', from ? 'from' : '', to ? 'to' : '', term?.kind ?? '']
     .filter(Boolean)
     .join('_');
@@ -159,7 +159,8 @@ export async function listAppointments(
         limit: bound<number>('limit'),
         offset: bound<number>('offset'),
       })
-      .prepare(`agendaki_agenda_${key || 'all'}`);
+      // Its generic plan sorted every appointment of the professional (decision 022).
+      .prepare(PLANNED_EACH_TIME);
   });
   const rows = await page.execute({
     profileId,
