@@ -37,11 +37,11 @@ function datasetLine(phase) {
 function endpointTable(phase) {
   const rows = phase.endpoints.map(
     (e) =>
-      `| ${e.label} | ${e.connections} | ${fmt(e.requestsPerSecond)} | ${e.p50} | ${e.p95} | ${e.p99} | ${e.errors}${e.timeouts ? ` (${e.timeouts} timeouts)` : ''} | ${e.queries}${e.maxQueries !== e.queries ? ` (max ${e.maxQueries})` : ''}${e.background ? ` + ${e.background} later` : ''} | ${fmt(e.statementsPerRequestUnderLoad, 2)} | ${fmt(e.ceilingRequestsPerSecond)} | ${fmt(e.ratio * 100)}% | ${fmt(e.responseBytes / 1024, 1)} KB | ${fmt(e.serverCpuMsPerRequest, 2)} | ${e.peakRssMb} MB | ${fmt(e.loadAverage, 1)} |`,
+      `| ${e.label} | ${e.connections} | ${fmt(e.requestsPerSecond)} | ${e.p50} | ${e.p95} | ${e.p99} | ${e.errors}${e.timeouts ? ` (${e.timeouts} timeouts)` : ''} | ${e.queries}${e.maxQueries !== e.queries ? ` (max ${e.maxQueries})` : ''}${e.background ? ` + ${e.background} later` : ''} | ${fmt(e.statementsPerRequestUnderLoad, 2)} | ${fmt(e.ceilingRequestsPerSecond)} | ${fmt(e.ratio * 100)}% | ${fmt(e.responseBytes / 1024, 1)} KB | ${fmt(e.serverCpuMsPerRequest, 2)} | ${fmt(e.postgresCpuMsPerRequest, 2)} | ${fmt(e.loadGeneratorCpuMsPerRequest, 2)} | ${e.peakRssMb} MB | ${fmt(e.loadAverage, 1)} |`,
   );
   return [
-    '| Endpoint | Conns | req/s | p50 ms | p95 ms | p99 ms | Errors | Queries/req | Statements/req under load | Ceiling req/s | Of ceiling | Response | Server CPU ms/req | Peak RSS | Load |',
-    '| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
+    '| Endpoint | Conns | req/s | p50 ms | p95 ms | p99 ms | Errors | Queries/req | Statements/req under load | Ceiling req/s | Of ceiling | Response | Server CPU ms/req | PostgreSQL CPU ms/req | Load generator CPU ms/req | Peak RSS | Load |',
+    '| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
     ...rows,
   ].join('\n');
 }
@@ -72,6 +72,29 @@ function profileLines(phase) {
   ];
 }
 
+/**
+ * The CPU one request costs the whole machine (server, PostgreSQL, load generator), and the most
+ * its 2 cores could then serve: "server 0.61 + PostgreSQL 1.10 + load 0.12 = 1.83 ms, at most
+ * 1093/s on 2 cores".
+ */
+function machineCpu(e) {
+  if (e.postgresCpuMsPerRequest === undefined) return undefined;
+  const total =
+    e.serverCpuMsPerRequest + e.postgresCpuMsPerRequest + e.loadGeneratorCpuMsPerRequest;
+  return `server ${fmt(e.serverCpuMsPerRequest, 2)} + PostgreSQL ${fmt(e.postgresCpuMsPerRequest, 2)} + load generator ${fmt(e.loadGeneratorCpuMsPerRequest, 2)} = ${fmt(total, 2)} ms of CPU, at most ${fmt(2000 / total)}/s on these 2 cores`;
+}
+
+/** Whether the machine's CPU bounds the reads, and which process spends most of it. */
+function readsBoundLine(reads) {
+  const measured = reads.filter((e) => e.postgresCpuMsPerRequest !== undefined);
+  if (measured.length === 0) return '';
+  const total = (e) =>
+    e.serverCpuMsPerRequest + e.postgresCpuMsPerRequest + e.loadGeneratorCpuMsPerRequest;
+  const used = Math.min(...measured.map((e) => (e.requestsPerSecond * total(e)) / 2000));
+  const postgresLarger = measured.every((e) => e.postgresCpuMsPerRequest > e.serverCpuMsPerRequest);
+  return ` Each kept the machine's 2 cores at least ${fmt(used * 100)}% busy with these three processes alone${postgresLarger ? ", and PostgreSQL's share is the larger" : ''}: ${used >= 0.8 ? 'the machine, not a wait, bounds them.' : 'not all of the wait is CPU.'} What ${TARGETS.sessionReadSpeedup}× would take on these 2 cores: ${measured.map((e) => `${e.key} ${fmt(2000 / (SESSION_READ_BASELINE[e.key] * TARGETS.sessionReadSpeedup), 2)} ms`).join(', ')} of CPU per request across the three, or the database on a host of its own.`;
+}
+
 /** What bounds the two throughput targets: the server's own CPU per request, against the need. */
 function limitsLines(results) {
   const postgres = results.phases.find((p) => p.kind === 'postgres' && p.endpoints);
@@ -85,18 +108,18 @@ function limitsLines(results) {
   );
   const needed = booking.connections / (TARGETS.bookingP95Ms / 1000);
   lines.push(
-    `- Create-booking: at ${booking.connections} connections a p95 of ${TARGETS.bookingP95Ms} ms needs roughly ${fmt(needed)} bookings/s (Little's law). One booking sends ${booking.queries} statements (median of 15 sequential bookings; ${describeStatements(booking.statements)}; the mail worker's statements sometimes land inside the request) plus ${booking.background} after it for the worker, and ${fmt(booking.serverCpuMsPerRequest, 2)} ms of server CPU: this process tops out near ${fmt(1000 / booking.serverCpuMsPerRequest)}/s on its core while PostgreSQL and the load generator share the other. ${booking.p95 <= TARGETS.bookingP95Ms ? 'Met.' : `Beyond that it is queueing. Since 2026-11-25 the two request counters are one statement, the professional's lock rides on the idempotency claim, the rules come with the exceptions and time off in one read, and the client is found or created in one; since 2026-11-26 the Pix sinal settings and the PSP's presence come with the cached catalog (migration 0020 notifies their changes) and the reminder's job and both mails' go in one insert; later that night the appointments, the stored answer, the manage link and both mails' outbox rows became one statement (db/write-batch.ts, decision 008), and in the morning the jobs (pg-boss's own insert, captured) and the booked minutes joined it, and the client found or created joined the claim's statement. What is left besides BEGIN, COMMIT and the request counters (which must commit even when the booking fails): the claim under the lock, the rules read after it (on the claim's snapshot, taken before the lock was granted, a day closed a moment before would be missed), and that write. What bounds it is the server's CPU per booking: a V8 profile (BENCH_CPU_PROF, 2026-11-26) put 35% of it in the socket writes that send node-postgres's queries and 17% in drizzle building SQL. What it would take: fewer round trips still, drizzle's prepared queries for the hot statements, then a second instance on another core (docs/product.md, Deployment: stateless instances; the two-instance fault test proves bookings stay exact) or a dedicated database host.`} ${booking.errors === 0 ? 'Every booking succeeded (no conflict, no error).' : `${booking.errors} bookings failed.`}`,
+    `- Create-booking: at ${booking.connections} connections a p95 of ${TARGETS.bookingP95Ms} ms needs roughly ${fmt(needed)} bookings/s (Little's law). One booking sends ${booking.queries} statements (median of 15 sequential bookings; ${describeStatements(booking.statements)}; the mail worker's statements sometimes land inside the request) plus ${booking.background} after it for the worker, and ${fmt(booking.serverCpuMsPerRequest, 2)} ms of server CPU: this process tops out near ${fmt(1000 / booking.serverCpuMsPerRequest)}/s on its core while PostgreSQL and the load generator share the other${machineCpu(booking) ? ` (the whole machine: ${machineCpu(booking)})` : ''}. ${booking.p95 <= TARGETS.bookingP95Ms ? 'Met.' : `Beyond that it is queueing. Since 2026-11-25 the two request counters are one statement, the professional's lock rides on the idempotency claim, the rules come with the exceptions and time off in one read, and the client is found or created in one; since 2026-11-26 the Pix sinal settings and the PSP's presence come with the cached catalog (migration 0020 notifies their changes) and the reminder's job and both mails' go in one insert; later that night the appointments, the stored answer, the manage link and both mails' outbox rows became one statement (db/write-batch.ts, decision 008), and in the morning the jobs (pg-boss's own insert, captured) and the booked minutes joined it, and the client found or created joined the claim's statement. What is left besides BEGIN, COMMIT and the request counters (which must commit even when the booking fails): the claim under the lock, the rules read after it (on the claim's snapshot, taken before the lock was granted, a day closed a moment before would be missed), and that write. What bounds it is the server's CPU per booking: a V8 profile (BENCH_CPU_PROF, 2026-11-26) put 35% of it in the socket writes that send node-postgres's queries and 17% in drizzle building SQL. What it would take: fewer round trips still, drizzle's prepared queries for the hot statements, then a second instance on another core (docs/product.md, Deployment: stateless instances; the two-instance fault test proves bookings stay exact) or a dedicated database host.`} ${booking.errors === 0 ? 'Every booking succeeded (no conflict, no error).' : `${booking.errors} bookings failed.`}`,
   );
   const reads = SESSION_READS.map((key) => byKey(postgres, key)).filter(Boolean);
   if (reads.length > 0) {
     const each = reads
       .map(
         (e) =>
-          `${e.key} ${e.queries} statements and ${fmt(e.serverCpuMsPerRequest, 2)} ms of server CPU per request (at most ${fmt(1000 / e.serverCpuMsPerRequest)}/s on one core)`,
+          `${e.key} ${e.queries} statements, ${machineCpu(e) ?? `${fmt(e.serverCpuMsPerRequest, 2)} ms of server CPU`} per request (${fmt(e.requestsPerSecond)}/s measured; 3× the baseline is ${fmt(SESSION_READ_BASELINE[e.key] * TARGETS.sessionReadSpeedup)}/s)`,
       )
       .join('; ');
     lines.push(
-      `- Authenticated reads: one statement checks the session with its user, profile and subscription (prepared once per connection), the read is the other (docs/decisions/015): ${each}.`,
+      `- Authenticated reads: one statement checks the session with its user, profile and subscription (prepared once per connection), the read is the other (docs/decisions/015); the reads are built by drizzle once per shape with placeholders, the dashboard's and the client list's sent as named statements PostgreSQL plans once, the agenda's planned each time (docs/decisions/022): ${each}.${readsBoundLine(reads)}`,
     );
   }
   return lines;
@@ -146,9 +169,15 @@ function targetsTable(results) {
   }
   const reads = SESSION_READS.map((key) => byKey(postgres, key)).filter(Boolean);
   if (reads.length > 0) {
-    const maxStatements = Math.max(...reads.map((e) => e.maxQueries));
+    // The median of 15 sequential requests; a larger count is shown with its statements (a
+    // worker's poll can land in one request's window).
+    const statements = Math.max(...reads.map((e) => e.queries));
+    const most = (e) =>
+      e.maxQueries !== e.queries
+        ? ` (one of 15 sent ${e.maxQueries}: ${(e.maxStatements ?? []).join(', ') || 'not recorded'})`
+        : '';
     lines.push(
-      `| PostgreSQL authenticated reads ≤ ${TARGETS.sessionReadStatements} statements per request | ${reads.map((e) => `${e.key} ${e.queries}${e.maxQueries !== e.queries ? ` (max ${e.maxQueries})` : ''}, ${fmt(e.serverCpuMsPerRequest, 2)} ms CPU`).join('; ')} | ${mark(maxStatements <= TARGETS.sessionReadStatements)} |`,
+      `| PostgreSQL authenticated reads ≤ ${TARGETS.sessionReadStatements} statements per request (median of 15) | ${reads.map((e) => `${e.key} ${e.queries}${most(e)}, ${fmt(e.serverCpuMsPerRequest, 2)} ms CPU`).join('; ')} | ${mark(statements <= TARGETS.sessionReadStatements)} |`,
     );
     const speedups = reads.map((e) => e.requestsPerSecond / SESSION_READ_BASELINE[e.key]);
     lines.push(
@@ -301,6 +330,7 @@ export function writeReport(results, file) {
     '- **Queries/req**: statements sent to the database while one request is served (BEGIN/COMMIT included), median of 15 sequential requests, counted by a preloaded module (`scripts/bench/count-queries.mjs`) without touching the server\'s code; "+ N later" is work the request leaves behind (a booking\'s two mails through the outbox).',
     "- **Statements/req under load**: every statement the server sent during the measured run (the outbox worker's included) divided by the requests answered. Below the sequential count when the public read cache answers (a catalog or a day of busy times read once, then kept until PostgreSQL notifies a change).",
     '- **Server CPU ms/req**: CPU time the server process (Node) spent per answered request during the run; 1000 divided by it is the most one core could serve, whatever the database does.',
+    "- **PostgreSQL CPU ms/req**: CPU time every PostgreSQL process on this machine spent per answered request over the same run (backends, the WAL writer, the checkpointer; `/proc`), '—' for PGlite, which runs inside the server process. **Load generator CPU ms/req**: the benchmark's own process (autocannon). The three share the machine's 2 cores: 2000 divided by their sum is the most this machine could serve.",
     "- **Load**: the machine's 1-minute load average when the endpoint's run began; above 2 on these 2 cores, something besides the benchmark was competing for CPU.",
     '- **Errors**: non-2xx answers and socket errors, timeouts (no answer within 10 s) among them. Every booking request takes a different free slot computed while seeding, so a 409 would be an error here.',
     "- **PGlite** runs every statement in turn (one connection, in-process WebAssembly on the server's event loop, which it lets turn between statements so new connections are accepted while statements queue: docs/decisions/021): at 50 simultaneous bookings the requests queue, one booking's transaction after another. It is the zero-setup default for one professional on a laptop; production runs on PostgreSQL (README).",

@@ -118,6 +118,8 @@ async function countQueries(server, endpoint) {
     // Those of the first request that sent the median count, in order.
     statements: sent[immediate.indexOf(queries)] ?? [],
     maxQueries: Math.max(...immediate),
+    // And those of the first that sent the most (a worker's statement may land in its window).
+    maxStatements: sent[immediate.indexOf(Math.max(...immediate))] ?? [],
     background: Math.max(0, median(settled) - median(immediate)),
   };
 }
@@ -190,8 +192,7 @@ async function measureEndpoint(server, ceiling, endpoint, { localPostgres }) {
             Math.round((postgresCpu / Math.max(1, load.requests)) * 100) / 100,
         }),
     loadGeneratorCpuMsPerRequest:
-      Math.round(((loadCpu.user + loadCpu.system) / 1000 / Math.max(1, load.requests)) * 100) /
-      100,
+      Math.round(((loadCpu.user + loadCpu.system) / 1000 / Math.max(1, load.requests)) * 100) / 100,
     statementsPerRequestUnderLoad:
       Math.round((loadStatements / Math.max(1, load.requests)) * 100) / 100,
     drainMs,
