@@ -6,6 +6,7 @@ import {
   timeToMinutes,
   toAppointmentStatus,
   toCents,
+  toSearchTerm,
   WEEK_PERIOD_DAYS,
   zonedToday,
   type AffectedAppointment,
@@ -16,7 +17,6 @@ import {
   type DashboardPeriods,
   type appointmentUpdateSchema,
   type Page,
-  toSearchTerm,
   type AppointmentStatus,
   type SearchTerm,
 } from '@agendaki/shared';

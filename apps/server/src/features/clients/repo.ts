@@ -208,8 +208,8 @@ export function clientIdsMatching(db: Db, professionalId: string, search: Search
 }
 
 /**
- * How many clients the professional has, and how many arrived since `since` (an ISO instant), as a one-row
- * subquery features/dashboard joins (its page is one statement, decision 015).
+ * How many clients the professional has, and how many arrived since `since` (an ISO instant), as
+ * a one-row subquery features/dashboard joins (its page is one statement, decision 015).
  */
 export function clientFigures(db: Db, professionalId: string, since: string) {
   return db

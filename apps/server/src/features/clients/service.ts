@@ -240,7 +240,7 @@ export async function isOwnClient(
   return (await repo.findClient(db, professionalId, id)) !== undefined;
 }
 
-/** Clients in all and new since `since` (an ISO instant), as a one-row subquery (features/dashboard). */
+/** Clients in all and new since `since` (an ISO instant), as a one-row subquery (the dashboard). */
 export function clientFigures({ db }: DbDeps, professionalId: string, since: string) {
   return repo.clientFigures(db, professionalId, since);
 }

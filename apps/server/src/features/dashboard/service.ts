@@ -33,12 +33,12 @@ const PERIODS = {
   },
 };
 
+const statements = statementCache();
+
 /**
  * One statement (docs/decisions/015), prepared once (decision 022): the two one-row figures, each
  * upcoming appointment beside them (one row with nulls when there is none).
  */
-const statements = statementCache();
-
 function buildSummary(db: Db) {
   const deps = { db };
   const profileId = bound<string>('profileId');
