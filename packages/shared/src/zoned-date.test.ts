@@ -63,6 +63,23 @@ describe('zonedToday / zonedNow (docs/product.md, Time)', () => {
     expect(zonedNow(new Date(instant), zone)).toEqual({ date, time });
     expect(zonedToday(new Date(instant), zone)).toBe(date);
   });
+
+  it('answers each minute and zone alike when asked in turns (kept per zone and minute)', () => {
+    const now = new Date('2026-12-01T02:59:30Z');
+    const inAnHour = new Date('2026-12-01T03:59:30Z');
+    for (let round = 0; round < 3; round += 1) {
+      expect(zonedNow(now, 'America/Sao_Paulo')).toEqual({ date: '2026-11-30', time: '23:59' });
+      expect(zonedNow(inAnHour, 'America/Sao_Paulo')).toEqual({
+        date: '2026-12-01',
+        time: '00:59',
+      });
+      expect(zonedNow(now, 'America/Manaus')).toEqual({ date: '2026-11-30', time: '22:59' });
+      expect(zonedNow(now, 'UTC')).toEqual({ date: '2026-12-01', time: '02:59' });
+    }
+    // A caller changing its copy changes nothing kept.
+    zonedNow(now, 'UTC').time = '99:99';
+    expect(zonedNow(now, 'UTC').time).toBe('02:59');
+  });
 });
 
 describe('calendar arithmetic', () => {

@@ -50,23 +50,27 @@ function zoned(now: Date, timeZone: string): TZDate {
   return new TZDate(now.getTime(), isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIMEZONE);
 }
 
-// The answer only changes once a minute: the last one per zone is kept (a slots request asks
-// twice, every request of the same minute asks again). Bounded like the zone check above.
-const lastByZone = new Map<string, { minute: number; value: { date: string; time: string } }>();
+// The answer only changes once a minute: it is kept per zone and minute. A slots request asks
+// for now and for now plus the minimum notice (two minutes), and every request of the same
+// minute asks again; one entry per zone would be replaced at every other call. The oldest
+// entries go first, so the map stays as small as the zones and minutes in use.
+const MAX_REMEMBERED_MINUTES = 512;
+const byZoneAndMinute = new Map<string, { date: string; time: string }>();
 
 /** The calendar date and "HH:mm" at `now` in the zone. */
 export function zonedNow(now: Date, timeZone: string): { date: string; time: string } {
-  const minute = Math.floor(now.getTime() / 60_000);
-  const last = lastByZone.get(timeZone);
-  if (last?.minute === minute) return { ...last.value };
+  const key = `${Math.floor(now.getTime() / 60_000)} ${timeZone}`;
+  const known = byZoneAndMinute.get(key);
+  if (known) return { ...known };
   const local = zoned(now, timeZone);
   const value = {
     date: toIsoDate(local.getFullYear(), local.getMonth(), local.getDate()),
     time: `${pad(local.getHours())}:${pad(local.getMinutes())}`,
   };
-  if (lastByZone.size < MAX_REMEMBERED_ZONES || lastByZone.has(timeZone)) {
-    lastByZone.set(timeZone, { minute, value });
+  if (byZoneAndMinute.size >= MAX_REMEMBERED_MINUTES) {
+    byZoneAndMinute.delete(byZoneAndMinute.keys().next().value!);
   }
+  byZoneAndMinute.set(key, value);
   return { ...value };
 }
 
