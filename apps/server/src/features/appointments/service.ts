@@ -150,17 +150,19 @@ export async function listAppointments(
   const page = pages(db, key, () => {
     const professionalId = bound<string>('profileId');
     const pattern = bound<string>('pattern');
-    return repo
-      .appointmentsPageQuery(db, professionalId, directoriesOf(db, professionalId), {
-        search: term && searchMatches(db, professionalId, { kind: term.kind, pattern }),
-        status: status && bound<AppointmentStatus>('status'),
-        from: from && bound<string>('from'),
-        to: to && bound<string>('to'),
-        limit: bound<number>('limit'),
-        offset: bound<number>('offset'),
-      })
-      // Its generic plan sorted every appointment of the professional (decision 022).
-      .prepare(PLANNED_EACH_TIME);
+    return (
+      repo
+        .appointmentsPageQuery(db, professionalId, directoriesOf(db, professionalId), {
+          search: term && searchMatches(db, professionalId, { kind: term.kind, pattern }),
+          status: status && bound<AppointmentStatus>('status'),
+          from: from && bound<string>('from'),
+          to: to && bound<string>('to'),
+          limit: bound<number>('limit'),
+          offset: bound<number>('offset'),
+        })
+        // Its generic plan sorted every appointment of the professional (decision 022).
+        .prepare(PLANNED_EACH_TIME)
+    );
   });
   const rows = await page.execute({
     profileId,
