@@ -19,8 +19,8 @@ export function cpuMsOf(pid) {
 
 /**
  * CPU time every PostgreSQL process on this machine has used so far, in ms: the live processes'
- * own, plus what the postmaster has collected from children that exited. Zero for PGlite, which
- * runs inside the server process (its time is the server's).
+ * own, plus what the postmaster has collected from children that exited. Not read for PGlite,
+ * which runs inside the server process (its time is the server's).
  */
 export function postgresCpuMs() {
   let total = 0;
