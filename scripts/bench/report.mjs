@@ -72,25 +72,27 @@ function profileLines(phase) {
   ];
 }
 
+/** CPU ms one request costs the whole machine (server, PostgreSQL, load generator), if measured. */
+function machineCpuMs(e) {
+  if (e.postgresCpuMsPerRequest === undefined) return undefined;
+  return e.serverCpuMsPerRequest + e.postgresCpuMsPerRequest + e.loadGeneratorCpuMsPerRequest;
+}
+
 /**
- * The CPU one request costs the whole machine (server, PostgreSQL, load generator), and the most
- * its 2 cores could then serve: "server 0.61 + PostgreSQL 1.10 + load 0.12 = 1.83 ms, at most
- * 1093/s on 2 cores".
+ * That CPU in words, and the most the 2 cores could then serve: "server 0.61 + PostgreSQL 1.10 +
+ * load generator 0.12 = 1.83 ms of CPU, at most 1093/s on these 2 cores".
  */
 function machineCpu(e) {
-  if (e.postgresCpuMsPerRequest === undefined) return undefined;
-  const total =
-    e.serverCpuMsPerRequest + e.postgresCpuMsPerRequest + e.loadGeneratorCpuMsPerRequest;
+  const total = machineCpuMs(e);
+  if (total === undefined) return undefined;
   return `server ${fmt(e.serverCpuMsPerRequest, 2)} + PostgreSQL ${fmt(e.postgresCpuMsPerRequest, 2)} + load generator ${fmt(e.loadGeneratorCpuMsPerRequest, 2)} = ${fmt(total, 2)} ms of CPU, at most ${fmt(2000 / total)}/s on these 2 cores`;
 }
 
 /** Whether the machine's CPU bounds the reads, and which process spends most of it. */
 function readsBoundLine(reads) {
-  const measured = reads.filter((e) => e.postgresCpuMsPerRequest !== undefined);
+  const measured = reads.filter((e) => machineCpuMs(e) !== undefined);
   if (measured.length === 0) return '';
-  const total = (e) =>
-    e.serverCpuMsPerRequest + e.postgresCpuMsPerRequest + e.loadGeneratorCpuMsPerRequest;
-  const used = Math.min(...measured.map((e) => (e.requestsPerSecond * total(e)) / 2000));
+  const used = Math.min(...measured.map((e) => (e.requestsPerSecond * machineCpuMs(e)) / 2000));
   const postgresLarger = measured.every((e) => e.postgresCpuMsPerRequest > e.serverCpuMsPerRequest);
   return ` Each kept the machine's 2 cores at least ${fmt(used * 100)}% busy with these three processes alone${postgresLarger ? ", and PostgreSQL's share is the larger" : ''}: ${used >= 0.8 ? 'the machine, not a wait, bounds them.' : 'not all of the wait is CPU.'} What ${TARGETS.sessionReadSpeedup}× would take on these 2 cores: ${measured.map((e) => `${e.key} ${fmt(2000 / (SESSION_READ_BASELINE[e.key] * TARGETS.sessionReadSpeedup), 2)} ms`).join(', ')} of CPU per request across the three, or the database on a host of its own.`;
 }
@@ -108,14 +110,14 @@ function limitsLines(results) {
   );
   const needed = booking.connections / (TARGETS.bookingP95Ms / 1000);
   lines.push(
-    `- Create-booking: at ${booking.connections} connections a p95 of ${TARGETS.bookingP95Ms} ms needs roughly ${fmt(needed)} bookings/s (Little's law). One booking sends ${booking.queries} statements (median of 15 sequential bookings; ${describeStatements(booking.statements)}; the mail worker's statements sometimes land inside the request) plus ${booking.background} after it for the worker, and ${fmt(booking.serverCpuMsPerRequest, 2)} ms of server CPU: this process tops out near ${fmt(1000 / booking.serverCpuMsPerRequest)}/s on its core while PostgreSQL and the load generator share the other${machineCpu(booking) ? ` (the whole machine: ${machineCpu(booking)})` : ''}. ${booking.p95 <= TARGETS.bookingP95Ms ? 'Met.' : `Beyond that it is queueing. Since 2026-11-25 the two request counters are one statement, the professional's lock rides on the idempotency claim, the rules come with the exceptions and time off in one read, and the client is found or created in one; since 2026-11-26 the Pix sinal settings and the PSP's presence come with the cached catalog (migration 0020 notifies their changes) and the reminder's job and both mails' go in one insert; later that night the appointments, the stored answer, the manage link and both mails' outbox rows became one statement (db/write-batch.ts, decision 008), and in the morning the jobs (pg-boss's own insert, captured) and the booked minutes joined it, and the client found or created joined the claim's statement. What is left besides BEGIN, COMMIT and the request counters (which must commit even when the booking fails): the claim under the lock, the rules read after it (on the claim's snapshot, taken before the lock was granted, a day closed a moment before would be missed), and that write. What bounds it is the server's CPU per booking: a V8 profile (BENCH_CPU_PROF, 2026-11-26) put 35% of it in the socket writes that send node-postgres's queries and 17% in drizzle building SQL. What it would take: fewer round trips still, drizzle's prepared queries for the hot statements, then a second instance on another core (docs/product.md, Deployment: stateless instances; the two-instance fault test proves bookings stay exact) or a dedicated database host.`} ${booking.errors === 0 ? 'Every booking succeeded (no conflict, no error).' : `${booking.errors} bookings failed.`}`,
+    `- Create-booking: at ${booking.connections} connections a p95 of ${TARGETS.bookingP95Ms} ms needs roughly ${fmt(needed)} bookings/s (Little's law). One booking sends ${booking.queries} statements (median of 15 sequential bookings; ${describeStatements(booking.statements)}; the mail worker's statements sometimes land inside the request) plus ${booking.background} after it for the worker, and ${fmt(booking.serverCpuMsPerRequest, 2)} ms of server CPU: this process tops out near ${fmt(1000 / booking.serverCpuMsPerRequest)}/s on its core while PostgreSQL and the load generator share the other${machineCpu(booking) ? ` (the whole machine: ${machineCpu(booking)})` : ''}. ${booking.p95 <= TARGETS.bookingP95Ms ? 'Met.' : `Beyond that it is queueing. Since 2026-11-25 the two request counters are one statement, the professional's lock rides on the idempotency claim, the rules come with the exceptions and time off in one read, and the client is found or created in one; since 2026-11-26 the Pix sinal settings and the PSP's presence come with the cached catalog (migration 0020 notifies their changes) and the reminder's job and both mails' go in one insert; later that night the appointments, the stored answer, the manage link and both mails' outbox rows became one statement (db/write-batch.ts, decision 008), and in the morning the jobs (pg-boss's own insert, captured) and the booked minutes joined it, and the client found or created joined the claim's statement. What is left besides BEGIN, COMMIT and the request counters (which must commit even when the booking fails): the claim under the lock, the rules read after it (on the claim's snapshot, taken before the lock was granted, a day closed a moment before would be missed), and that write. What bounds it is CPU, the server's and PostgreSQL's per booking (the whole machine's above): a V8 profile of the server (BENCH_CPU_PROF, 2026-11-26) put 35% of its share in the socket writes that send node-postgres's queries and 17% in drizzle building SQL. What it would take: fewer round trips still, drizzle's prepared queries for the hot statements, then a second instance on another core (docs/product.md, Deployment: stateless instances; the two-instance fault test proves bookings stay exact) or a dedicated database host.`} ${booking.errors === 0 ? 'Every booking succeeded (no conflict, no error).' : `${booking.errors} bookings failed.`}`,
   );
   const reads = SESSION_READS.map((key) => byKey(postgres, key)).filter(Boolean);
   if (reads.length > 0) {
     const each = reads
       .map(
         (e) =>
-          `${e.key} ${e.queries} statements, ${machineCpu(e) ?? `${fmt(e.serverCpuMsPerRequest, 2)} ms of server CPU`} per request (${fmt(e.requestsPerSecond)}/s measured; 3× the baseline is ${fmt(SESSION_READ_BASELINE[e.key] * TARGETS.sessionReadSpeedup)}/s)`,
+          `${e.key} ${e.queries} statements, ${machineCpu(e) ?? `${fmt(e.serverCpuMsPerRequest, 2)} ms of server CPU`} per request (${fmt(e.requestsPerSecond)}/s measured; ${TARGETS.sessionReadSpeedup}× the baseline is ${fmt(SESSION_READ_BASELINE[e.key] * TARGETS.sessionReadSpeedup)}/s)`,
       )
       .join('; ');
     lines.push(

@@ -73,17 +73,17 @@ export const searchQuerySchema = z
 
 const PHONE_LIKE = /^[\d\s()+.-]+$/;
 
-/**
- * How the server matches a search text (clients, appointments): text that looks like a phone
- * ("98765-43", "(11) 9876") is matched by its digits against the phone's digits; any other text
- * against name and e-mail, ignoring case and accents. `pattern` is a LIKE pattern, escaped.
- */
 /** A search as the database matches it: a LIKE pattern over digits or over unaccented text. */
 export interface SearchTerm {
   kind: 'digits' | 'text';
   pattern: string;
 }
 
+/**
+ * How the server matches a search text (clients, appointments): text that looks like a phone
+ * ("98765-43", "(11) 9876") is matched by its digits against the phone's digits; any other text
+ * against name and e-mail, ignoring case and accents. `pattern` is a LIKE pattern, escaped.
+ */
 export function toSearchTerm(search: string): SearchTerm {
   const digits = search.replace(/\D/g, '');
   if (PHONE_LIKE.test(search) && digits.length > 0)
