@@ -134,6 +134,31 @@ function measureAdditions() {
   return { jsBytes: gzipBytes(files), cssBytes: gzipBytes(css), files };
 }
 
+/**
+ * The public pages' first visit builds no Intl formatter: a fresh tab's first one loads the
+ * locale's data, 35–96 ms of its main thread here, and those pages format while they hydrate
+ * (docs/decisions/023; packages/shared/src/format.ts writes money and dates out). The manage
+ * page's chunk counts: it is what `/agendamento/<token>` draws first.
+ */
+function findIntlOnFirstVisit(booking) {
+  const assets = path.join(distDir, 'assets');
+  const managePage = fs
+    .readdirSync(assets)
+    .filter((name) => /^manage-page-.*\.js$/.test(name))
+    .map((name) => path.join(assets, name));
+  const files = collectScripts([
+    ...booking.files.map((file) => path.join(distDir, file)),
+    ...managePage,
+  ]);
+  return files
+    .filter((file) =>
+      /\bIntl\.[A-Z]|\.toLocale(?:String|DateString|TimeString)\(/.test(
+        fs.readFileSync(file, 'utf8'),
+      ),
+    )
+    .map((file) => path.relative(distDir, file));
+}
+
 function main() {
   const booking = measurePage('book.html');
   if (!booking) {
@@ -182,6 +207,14 @@ function main() {
     console.error(
       `A página pública passou do limite de ${BOOKING_JS_LIMIT_KB} KB gzip de JavaScript: ` +
         'veja o que entrou nos imports estáticos de src/book-main.tsx.',
+    );
+    return 1;
+  }
+  const withIntl = findIntlOnFirstVisit(booking);
+  if (withIntl.length > 0) {
+    console.error(
+      `A primeira visita da página pública cria formatadores Intl (${withIntl.join(', ')}): ` +
+        'use formatCurrencyFromCents, formatWeekday e formatLongIsoDate de @agendaki/shared.',
     );
     return 1;
   }

@@ -1,9 +1,20 @@
-const currencyFormatter = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** Formats an amount in cents as BRL in pt-BR ("R$ 15,00"). Cents avoid float drift in sums. */
+/**
+ * Formats an amount in cents as BRL in pt-BR ("R$ 15,00", "-R$ 1.234,50"), as
+ * Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }) writes it but with a plain
+ * space after "R$" (it reads and matches the same everywhere). Cents avoid float drift in sums.
+ *
+ * Written out, not asked of Intl: the first Intl formatter a browser tab builds loads the
+ * locale's data, 35–96 ms of a fresh tab's main thread on this kind of machine and four times
+ * that on a phone, and the public pages format prices while they hydrate (docs/decisions/023).
+ * format.test.ts checks this against Intl.
+ */
 export function formatCurrencyFromCents(cents: number): string {
-  // Intl uses a no-break space after "R$"; a plain space reads and matches the same everywhere.
-  return currencyFormatter.format(cents / 100).replace(/\u00a0/g, ' ');
+  const whole = Math.round(cents);
+  if (!Number.isSafeInteger(whole)) throw new RangeError(`Not an amount in cents: ${cents}`);
+  const sign = whole < 0 ? '-' : '';
+  const digits = String(Math.abs(whole)).padStart(3, '0');
+  const reais = digits.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, '.');
+  return `${sign}R$ ${reais},${digits.slice(-2)}`;
 }
 
 /** Formats a decimal string or number of reais ("15.5") as BRL. */
@@ -23,6 +34,55 @@ export function formatIsoDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!match) throw new RangeError(`Not an ISO date: ${isoDate}`);
   return `${match[3]}/${match[2]}/${match[1]}`;
+}
+
+const WEEKDAYS = [
+  'domingo',
+  'segunda-feira',
+  'terça-feira',
+  'quarta-feira',
+  'quinta-feira',
+  'sexta-feira',
+  'sábado',
+] as const;
+const MONTHS = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+] as const;
+
+function isoDateParts(isoDate: string): { year: number; month: number; day: number } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  const [year, month, day] = [Number(match?.[1]), Number(match?.[2]), Number(match?.[3])];
+  if (!match || month < 1 || month > 12 || day < 1 || day > 31) {
+    throw new RangeError(`Not an ISO date: ${isoDate}`);
+  }
+  return { year, month, day };
+}
+
+/**
+ * The weekday of an ISO calendar date in pt-BR: "terça-feira", or "ter" short. Like the money
+ * above, written out rather than asked of Intl, for the public pages' first paint.
+ */
+export function formatWeekday(isoDate: string, style: 'long' | 'short' = 'long'): string {
+  const { year, month, day } = isoDateParts(isoDate);
+  const name = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
+  return style === 'long' ? name : name.slice(0, 3);
+}
+
+/** "2026-11-24" -> "terça-feira, 24 de novembro de 2026", as Intl's pt-BR long date writes it. */
+export function formatLongIsoDate(isoDate: string): string {
+  const { year, month, day } = isoDateParts(isoDate);
+  return `${formatWeekday(isoDate)}, ${day} de ${MONTHS[month - 1]!} de ${year}`;
 }
 
 /** "09:00:00" or "09:00" -> "09:00". */

@@ -1,8 +1,9 @@
 /*
  * The calendar works on the browser's local Dates at midnight; the API on ISO calendar dates in
  * the professional's zone. Only year, month and day cross between the two, so no zone is involved.
- * Native Intl, not date-fns: these run before the calendar's code has even downloaded.
+ * Neither date-fns nor Intl: these run before the calendar's code has even downloaded.
  */
+import { formatLongIsoDate } from '@agendaki/shared';
 
 export function isoToCalendarDate(isoDate: string): Date {
   const [year, month, day] = isoDate.split('-').map(Number);
@@ -14,16 +15,12 @@ export function calendarDateToIso(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-const longDate = new Intl.DateTimeFormat('pt-BR', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
-/** "sábado, 24 de novembro de 2026"; `capitalized` to start a line: "Sábado, …". */
+/**
+ * "sábado, 24 de novembro de 2026"; `capitalized` to start a line: "Sábado, …". Not through Intl,
+ * whose first use costs a fresh tab tens of milliseconds (docs/decisions/023).
+ */
 export function formatLongDate(isoDate: string, { capitalized = false } = {}): string {
-  const text = longDate.format(isoToCalendarDate(isoDate));
+  const text = formatLongIsoDate(isoDate);
   return capitalized ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 

@@ -1,4 +1,4 @@
-import type { ManageView } from '@agendaki/shared';
+import { formatCurrencyFromCents, formatWeekday, type ManageView } from '@agendaki/shared';
 import {
   CalendarCheck,
   CalendarClock,
@@ -19,8 +19,6 @@ import { PixPayment } from '@/components/pix/pix-payment';
 
 const INVALID = 'Link inválido ou expirado';
 
-const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
 function parseIso(date: string): Date {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y!, m! - 1, d!, 12));
@@ -33,9 +31,7 @@ function formatDate(date: string): string {
 
 /** "Terça-feira", "Ter": only the first letter in capitals, as pt-BR writes it. */
 function weekday(date: string, style: 'long' | 'short'): string {
-  const name = new Intl.DateTimeFormat('pt-BR', { weekday: style, timeZone: 'UTC' })
-    .format(parseIso(date))
-    .replace('.', '');
+  const name = formatWeekday(date, style);
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
@@ -147,13 +143,13 @@ function ManageCard({ token, data }: { token: string; data: ManageView }) {
                     {service.startTime} às {service.endTime}
                   </span>
                 </span>
-                <span>{money.format(service.priceCents / 100)}</span>
+                <span>{formatCurrencyFromCents(service.priceCents)}</span>
               </li>
             ))}
           </ul>
           <p className="flex justify-between font-semibold">
             <span>Total</span>
-            <span>{money.format(data.totalPriceCents / 100)}</span>
+            <span>{formatCurrencyFromCents(data.totalPriceCents)}</span>
           </p>
           {data.address ? (
             <p className="flex items-start gap-2 text-sm">
