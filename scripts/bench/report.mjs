@@ -300,7 +300,22 @@ function busyNote(results) {
     : '';
 }
 
+const NOTES_START = '<!-- notes: kept by npm run bench -->';
+const NOTES_END = '<!-- /notes -->';
+
+/**
+ * What was written by hand between the notes markers of the report being replaced (the causes
+ * measured apart, what changed since the last run): a run regenerates the tables, not them.
+ */
+export function keptNotes(previous) {
+  const start = previous.indexOf(NOTES_START);
+  const end = previous.indexOf(NOTES_END, start);
+  if (start < 0 || end < 0) return [];
+  return [previous.slice(start, end + NOTES_END.length), ''];
+}
+
 export function writeReport(results, file) {
+  const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const phases = results.phases.filter((p) => p.endpoints);
   const pglite = results.phases.find((p) => p.kind === 'pglite' && p.endpoints);
   const skipped = results.phases.filter((p) => p.skipped);
@@ -312,6 +327,7 @@ export function writeReport(results, file) {
     '',
     'Work that must not grow with the data (statements per request at 5,000 and 500,000 appointments of the reports, the agenda, the calendar feed, a manage page and the slots with exceptions, days off and blocks; memory of the account export): [benchmarks-scale.md](benchmarks-scale.md), by `npm run bench:scale`. 10,000 reminders falling due in the same minute, taken by two instances: [benchmarks-reminders.md](benchmarks-reminders.md), by `npm run bench:reminders`.',
     '',
+    ...keptNotes(previous),
     '## Against the targets',
     '',
     targetsTable(results),

@@ -45,6 +45,11 @@ describe('the prerendered landing page', () => {
     expect(res.body).toContain('<a href="/book/demo">Ver Demonstração</a>');
     expect(res.body).not.toContain('agendaki:');
     expect(res.body).not.toContain('<script');
+    // Scriptless and the same for everyone: no opener policy, which would cost a phone a new
+    // renderer process on arrival (docs/decisions/023); the rest of the protections stay.
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
 
     const gzipped = await ctx.app.inject({
       method: 'GET',
@@ -76,5 +81,6 @@ describe('the prerendered landing page', () => {
     });
     expect(auth.statusCode).toBe(200);
     expect(auth.body).toContain('<div id="root"></div>');
+    expect(auth.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 });

@@ -134,7 +134,11 @@ function readOnce<T>(filePath: string, transform: (text: string) => T): () => Pr
 
 /**
  * `/`: landing.html filled in once (the configuration does not change while the process runs),
- * kept compressed.
+ * kept compressed. Without `Cross-Origin-Opener-Policy`, alone of all answers: the page has no
+ * script and nothing of anyone's, so the header guards nothing there, while it makes a browser
+ * move the page into a new renderer process on arrival (a visitor coming from a search, in the
+ * same tab), whose script context costs the phone's main thread after the first paint: Lighthouse
+ * mobile 89–97 with it, 100 without (docs/decisions/023). `/auth`, one tap away, has it.
  */
 function registerLandingPage(app: FastifyInstance, pagePath: string, options: LandingOptions) {
   const readPage = readOnce(pagePath, (raw) =>
@@ -142,7 +146,7 @@ function registerLandingPage(app: FastifyInstance, pagePath: string, options: La
   );
   app.get('/', async (request, reply) => {
     const page = await readPage();
-    reply.header('Cache-Control', PAGE_CACHE_CONTROL);
+    reply.header('Cache-Control', PAGE_CACHE_CONTROL).removeHeader('cross-origin-opener-policy');
     return sendPage(request, reply, page);
   });
 }

@@ -55,6 +55,9 @@ function expectProtectiveHeaders(res: LightMyRequestResponse, url: string) {
   }
   // "Copiar link" writes to the clipboard from our own pages, never from a frame of another site.
   expect(permissions, url).toContain('clipboard-write=(self)');
+  // No other site's window keeps a handle on ours; the landing alone goes without (it has no
+  // script and no data: landing-html.test.ts, docs/decisions/023).
+  if (url !== '/') expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
 }
 
 describe('security headers', () => {
