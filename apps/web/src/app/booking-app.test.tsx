@@ -1,4 +1,4 @@
-import { PUBLIC_DATA_ELEMENT_ID } from '@agendaki/shared';
+import { PUBLIC_DATA_ELEMENT_ID, type ManageView } from '@agendaki/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -66,5 +66,34 @@ describe('the public booking app (book.html)', () => {
 
     expect(await screen.findByText('Link copiado!')).toBeDefined();
     expect(screen.getByRole('region', { name: /Notificações/ })).toBeDefined();
+  });
+
+  it('the manage page draws its booking with no toaster: it says everything inline', async () => {
+    const view: ManageView = {
+      status: 'scheduled',
+      deposit: null,
+      businessName: 'Studio Ana',
+      professionalName: 'Ana Souza',
+      address: null,
+      mapUrl: null,
+      whatsappUrl: null,
+      phone: null,
+      date: '2026-12-02',
+      startTime: '15:30',
+      endTime: '17:00',
+      services: [{ name: 'Corte', startTime: '15:30', endTime: '17:00', priceCents: 13500 }],
+      totalPriceCents: 13500,
+      canChange: true,
+      cutoffHours: 2,
+      today: '2026-11-26',
+      lastBookableDate: '2026-12-26',
+    };
+    stubApi({ 'GET /api/public/manage/tok-123': view });
+    renderApp('/agendamento/tok-123');
+
+    expect(await screen.findByText('Quarta-feira, 02/12/2026')).toBeDefined();
+    expect(screen.getAllByText('R$ 135,00')).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: /Notificações/ })).toBeNull();
   });
 });

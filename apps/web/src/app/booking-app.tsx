@@ -26,13 +26,22 @@ export interface BookingProvidersProps {
   children: ReactNode;
   /** Tests pass their own client (no retries, fresh cache per test). */
   queryClient?: QueryClient;
+  /**
+   * False where nothing shows a toast (the manage page says everything inline): the page then
+   * neither downloads sonner (9 KB gzip) nor runs it, nor restyles itself with its CSS.
+   */
+  withToaster?: boolean;
 }
 
 /**
  * AppProviders of the router app, with the Toaster loaded on demand once the page is in the
  * browser: the server's render (book-ssr.tsx) and the hydration that follows it have none.
  */
-export function BookingProviders({ children, queryClient }: BookingProvidersProps) {
+export function BookingProviders({
+  children,
+  queryClient,
+  withToaster = true,
+}: BookingProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [mounted, setMounted] = useState(false);
   // Once, after hydration: the render that follows must match the server's, which has none.
@@ -41,7 +50,7 @@ export function BookingProviders({ children, queryClient }: BookingProvidersProp
   return (
     <QueryClientProvider client={client}>
       {children}
-      {mounted ? (
+      {mounted && withToaster ? (
         <Suspense fallback={null}>
           <LazyToaster {...TOASTER_PROPS} />
         </Suspense>
@@ -69,7 +78,7 @@ export function BookingApp({ pathname, queryClient }: BookingAppProps) {
   if (pathname.startsWith(MANAGE_PREFIX)) {
     const token = pathname.slice(MANAGE_PREFIX.length).split('/')[0] ?? '';
     return (
-      <BookingProviders queryClient={queryClient}>
+      <BookingProviders queryClient={queryClient} withToaster={false}>
         <Suspense fallback={null}>
           <ManagePage token={token} />
         </Suspense>
