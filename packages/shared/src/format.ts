@@ -4,8 +4,8 @@
  * space after "R$" (it reads and matches the same everywhere). Cents avoid float drift in sums.
  *
  * Written out, not asked of Intl: the first Intl formatter a browser tab builds loads the
- * locale's data, 35–96 ms of a fresh tab's main thread on this kind of machine and four times
- * that on a phone, and the public pages format prices while they hydrate (docs/decisions/023).
+ * locale's data, 35–96 ms of a fresh tab's main thread on this kind of machine (a cheap phone is
+ * slower), and the public pages format prices while they hydrate (docs/decisions/023).
  * format.test.ts checks this against Intl.
  */
 export function formatCurrencyFromCents(cents: number): string {
