@@ -1,4 +1,9 @@
-import { formatCurrencyFromCents, formatWeekday, type ManageView } from '@agendaki/shared';
+import {
+  formatCurrencyFromCents,
+  formatIsoDate,
+  formatWeekday,
+  type ManageView,
+} from '@agendaki/shared';
 import {
   CalendarCheck,
   CalendarClock,
@@ -22,11 +27,6 @@ const INVALID = 'Link inválido ou expirado';
 function parseIso(date: string): Date {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y!, m! - 1, d!, 12));
-}
-
-function formatDate(date: string): string {
-  const [y, m, d] = date.split('-');
-  return `${d}/${m}/${y}`;
 }
 
 /** "Terça-feira", "Ter": only the first letter in capitals, as pt-BR writes it. */
@@ -112,7 +112,7 @@ function ManageCard({ token, data }: { token: string; data: ManageView }) {
           <div className="flex items-start justify-between gap-3">
             <div>
               <p className="text-lg font-semibold">
-                {weekday(data.date, 'long')}, {formatDate(data.date)}
+                {weekday(data.date, 'long')}, {formatIsoDate(data.date)}
               </p>
               <p className="text-muted-foreground">
                 {data.startTime} às {data.endTime}
@@ -348,7 +348,7 @@ function Reschedule({
     action.mutate(
       { type: 'reschedule', input: { date, time, idempotencyKey: key } },
       {
-        onSuccess: () => onDone(`Agendamento remarcado para ${formatDate(date)} às ${time}.`),
+        onSuccess: () => onDone(`Agendamento remarcado para ${formatIsoDate(date)} às ${time}.`),
         onError: () => {
           keyRef.current = null;
           setTime(null);
@@ -378,14 +378,14 @@ function Reschedule({
             variant={day === date ? 'default' : 'outline'}
             className="h-auto shrink-0 flex-col px-3 py-2"
             aria-pressed={day === date}
-            aria-label={`${weekday(day, 'long')}, ${formatDate(day)}`}
+            aria-label={`${weekday(day, 'long')}, ${formatIsoDate(day)}`}
             onClick={() => {
               setDate(day);
               setTime(null);
             }}
           >
             <span className="text-xs">{weekday(day, 'short')}</span>
-            <span className="font-semibold">{formatDate(day).slice(0, 5)}</span>
+            <span className="font-semibold">{formatIsoDate(day).slice(0, 5)}</span>
           </Button>
         ))}
       </div>
