@@ -34,6 +34,8 @@ const REMINDERS: QueueDefinition = {
 
 /** A queue of its own for the batch test, so no other test's due job joins its batch. */
 const BATCH: QueueDefinition = { ...REMINDERS, name: 'test-batch' };
+/** A queue of its own for the completion test. */
+const COMPLETED: QueueDefinition = { ...REMINDERS, name: 'test-completed' };
 /** Jobs that expire after a second: a handler still running then has failed. */
 const SHORT: QueueDefinition = { ...REMINDERS, name: 'test-short', expireInSeconds: 1 };
 /** A queue with settings of its own, for the jobs sent together with a reminder. */
@@ -74,7 +76,7 @@ const inAnHour = () => new Date(Date.now() + 60 * 60_000);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await installQueues(queueConnection(database.db), [REMINDERS, BATCH, SHORT, BATCHED]);
+  await installQueues(queueConnection(database.db), [REMINDERS, BATCH, SHORT, BATCHED, COMPLETED]);
   await database.db.execute(sql`create table batch_marks (id uuid primary key)`);
 });
 afterAll(async () => {
@@ -273,6 +275,34 @@ describe('a batch of due jobs', () => {
       ),
     );
     expect(states).toEqual(['completed', 'retry', 'completed']);
+  });
+
+  it('completes the jobs done in one statement, and fails each failed one apart', async () => {
+    const due = new Date(Date.now() - 1_000);
+    for (const n of ['d', 'e', 'f', 'g']) await sendJobAt(database.db, COMPLETED, n, due, { n });
+    const jobs = createJobRunner({ database, log: silentLog });
+    jobs.add({
+      queue: COMPLETED,
+      pollingIntervalSeconds: 60,
+      async handle(job) {
+        if ((job.data as { n: string }).n === 'f') throw new Error('falhou');
+      },
+    });
+    const statements = countStatements(database);
+    let outcome: unknown;
+    // pg-boss's fetch, one completion for d, e and g, the failure of f.
+    expect(
+      await statements.measure(async () => {
+        outcome = await jobs.runDue(COMPLETED);
+      }),
+    ).toBe(3);
+    expect(outcome).toEqual({ completed: 3, failed: 1 });
+    const states = await Promise.all(
+      ['d', 'e', 'f', 'g'].map(
+        async (n) => (await findJob(database.db, COMPLETED, jobIdFor(COMPLETED, n)))?.state,
+      ),
+    );
+    expect(states).toEqual(['completed', 'completed', 'retry', 'completed']);
   });
 });
 

@@ -9,6 +9,7 @@ import { createTestDatabase } from './helpers/database';
 import { latestMailTo, linkIn, post, signUpBody } from './helpers/auth';
 import { findJob, makeJobsDue } from './helpers/jobs';
 import { findFreePort, startSmtpServer } from './helpers/smtp';
+import { countStatements } from './helpers/statements';
 
 let database: Database;
 
@@ -173,6 +174,50 @@ describe('mail through a real SMTP server', () => {
       expect(await deliverDue(ctx)).toEqual({ completed: 1, failed: 0 });
       expect(smtp.received.filter((m) => m.to.includes(body.email))).toHaveLength(1);
       expect(await outboxRow(body.email)).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      await ctx.close();
+      await smtp.close();
+    }
+  });
+});
+
+describe('a batch of mails', () => {
+  it('is read and marked sent in one statement each, and a refused address fails only its own mail', async () => {
+    const smtp = await startSmtpServer(0, { refuse: (to) => to.startsWith('recusado') });
+    const ctx = await createTestApp({
+      database,
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+    });
+    try {
+      // Whatever earlier tests left due goes first: the batch below holds only these three.
+      for (;;) {
+        const drained = await deliverDue(ctx);
+        if (drained.completed + drained.failed === 0) break;
+      }
+      const accepted = [signUpBody(), signUpBody()];
+      const refused = signUpBody({ email: `recusado-${Date.now()}@example.com` });
+      for (const body of [accepted[0]!, refused, accepted[1]!]) {
+        await post(ctx, '/api/auth/sign-up', body);
+      }
+      const statements = countStatements(database);
+      let outcome: unknown;
+      const sent = await statements.measure(async () => {
+        outcome = await deliverDue(ctx);
+      });
+      expect(outcome).toEqual({ completed: 2, failed: 1 });
+      // pg-boss's fetch, the pending mails, the refused one's attempt, those sent, the two
+      // completed jobs, the failed one: one mail at a time, it was ten.
+      expect(sent).toBe(6);
+      expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual(
+        accepted.map((body) => body.email.toLowerCase()).sort(),
+      );
+      for (const body of accepted) {
+        expect(await outboxRow(body.email)).toMatchObject({ status: 'sent', attempts: 1 });
+      }
+      const failed = await outboxRow(refused.email);
+      expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(failed.lastError).toContain('550');
+      expect(await findJob(database.db, MAIL_QUEUE, failed.id)).toMatchObject({ state: 'retry' });
     } finally {
       await ctx.close();
       await smtp.close();

@@ -18,6 +18,13 @@ export interface JobWorker<T = unknown> {
   queue: QueueDefinition;
   /** Runs one job; a throw fails the attempt, and pg-boss retries it with the queue's backoff. */
   handle(job: RunningJob<T>): Promise<void>;
+  /**
+   * Runs a whole batch at once, for a handler whose reads and writes gather well (the mail: one
+   * read of the batch's pending mails, one write of those sent): each job's failure, in the
+   * batch's order (undefined: done). A throw fails every job of the batch. Without it, `handle`
+   * runs each job.
+   */
+  handleBatch?(jobs: ReadonlyArray<RunningJob<T>>): Promise<Array<Error | undefined>>;
   /** Seconds between looks at the queue while it is empty. */
   pollingIntervalSeconds: number;
   /** Cron (UTC): one job per tick across every instance (pg-boss's schedule). */
@@ -52,21 +59,53 @@ const BATCH_SIZE = 10;
 
 type Log = Pick<FastifyBaseLogger, 'warn'>;
 
-/** Fails a handler that outlives its job's expiry, as pg-boss's own `work()` does. */
-function withinExpiry(job: FetchedJob, task: Promise<void>): Promise<void> {
-  if (!(job.expireInSeconds > 0)) return task;
-  return withTimeout(task, job.expireInSeconds * 1000, () => {
-    throw new Error(`handler still running after ${job.expireInSeconds} s`);
+/** Fails a handler that outlives its jobs' expiry, as pg-boss's own `work()` does. */
+function withinExpiry<T>(expireInSeconds: number, task: Promise<T>): Promise<T> {
+  if (!(expireInSeconds > 0)) return task;
+  return withTimeout(task, expireInSeconds * 1000, () => {
+    throw new Error(`handler still running after ${expireInSeconds} s`);
   });
 }
 
+const asError = (error: unknown): Error =>
+  error instanceof Error ? error : new Error(String(error));
+
 /**
- * Runs a batch of fetched jobs side by side, completing or failing each on its own: one mail's
- * SMTP error never fails the others of its batch. Side by side because a handler mostly waits
- * (the database, the SMTP server); one by one, 10,000 reminders due in the same minute took
- * ten minutes on two instances. Never throws: when the database is gone before a job's outcome
- * is recorded, the job stays active until pg-boss's supervision expires it and it runs again
- * (every handler changes nothing twice).
+ * Each job's failure (undefined: done), the batch's jobs run side by side: one by one, 10,000
+ * reminders due in the same minute took ten minutes on two instances.
+ */
+async function runHandlers(
+  worker: JobWorker,
+  jobs: FetchedJob[],
+): Promise<Array<Error | undefined>> {
+  if (worker.handleBatch) {
+    // One queue, one expiry: the batch's jobs share their queue's settings.
+    const expiry = Math.min(...jobs.map((job) => job.expireInSeconds));
+    try {
+      const failures = await withinExpiry(expiry, worker.handleBatch(jobs.map(toRunning)));
+      return jobs.map((_, index) => failures[index]);
+    } catch (error) {
+      return jobs.map(() => asError(error));
+    }
+  }
+  return Promise.all(
+    jobs.map(async (job) => {
+      try {
+        await withinExpiry(job.expireInSeconds, worker.handle(toRunning(job)));
+        return undefined;
+      } catch (error) {
+        return asError(error);
+      }
+    }),
+  );
+}
+
+/**
+ * Runs a batch of fetched jobs, completing or failing each on its own: one mail's SMTP error
+ * never fails the others of its batch. The jobs done are completed in one statement (pg-boss's
+ * `complete` takes many ids), each failed one apart with its own message. Never throws: when the
+ * database is gone before a job's outcome is recorded, the job stays active until pg-boss's
+ * supervision expires it and it runs again (every handler changes nothing twice).
  */
 async function runJobs(
   boss: PgBoss,
@@ -74,29 +113,26 @@ async function runJobs(
   jobs: FetchedJob[],
   log: Log,
 ): Promise<{ completed: number; failed: number }> {
+  if (jobs.length === 0) return { completed: 0, failed: 0 };
   const queue = worker.queue.name;
-  const outcomes = await Promise.all(
-    jobs.map(async (job) => {
-      let failure: Error | undefined;
-      try {
-        await withinExpiry(job, worker.handle(toRunning(job)));
-      } catch (error) {
-        failure = error instanceof Error ? error : new Error(String(error));
-      }
-      try {
-        if (failure) await boss.fail(queue, job.id, { message: failure.message });
-        else await boss.complete(queue, job.id);
-      } catch (error) {
-        log.warn(
-          { err: error, queue, jobId: job.id },
-          'job queue: could not record the outcome; the job runs again once it expires',
-        );
-      }
-      return failure ? ('failed' as const) : ('completed' as const);
+  const failures = await runHandlers(worker, jobs);
+  const unrecorded = (error: unknown, jobIds: string[]) =>
+    log.warn(
+      { err: error, queue, jobIds },
+      'job queue: could not record the outcome; the job runs again once it expires',
+    );
+  const done = jobs.filter((_, index) => !failures[index]).map((job) => job.id);
+  await Promise.all([
+    done.length > 0 && boss.complete(queue, done).catch((error) => unrecorded(error, done)),
+    ...jobs.map((job, index) => {
+      const failure = failures[index];
+      if (!failure) return undefined;
+      return boss
+        .fail(queue, job.id, { message: failure.message })
+        .catch((error) => unrecorded(error, [job.id]));
     }),
-  );
-  const completed = outcomes.filter((outcome) => outcome === 'completed').length;
-  return { completed, failed: outcomes.length - completed };
+  ]);
+  return { completed: done.length, failed: jobs.length - done.length };
 }
 
 interface WorkerLoop {

@@ -10,11 +10,28 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP peer on 127.0.0.1 that keeps what it receives. */
-export async function startSmtpServer(port = 0) {
+/**
+ * A real SMTP peer on 127.0.0.1 that keeps what it receives; `refuse` names recipients it answers
+ * with a permanent error (550), as a server does for an address it does not know.
+ */
+export async function startSmtpServer(
+  port = 0,
+  options: { refuse?: (to: string) => boolean } = {},
+) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) {
+        const refused = new Error(`Mailbox ${address.address} unavailable`) as Error & {
+          responseCode: number;
+        };
+        refused.responseCode = 550;
+        callback(refused);
+        return;
+      }
+      callback();
+    },
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     // Closing drops the connections a sender keeps open (nodemailer's pool) at once, as a

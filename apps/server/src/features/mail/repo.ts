@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { OutgoingMail } from './templates';
@@ -37,16 +37,25 @@ export function insertOutboxMails(
   );
 }
 
-/** The mail if it still waits to be sent: a job retried after its mail went out finds none. */
-export async function findPendingMail(db: Db, id: string): Promise<OutboxRow | undefined> {
-  const [row] = await db
+/**
+ * Those of the mails `ids` that still wait to be sent, in one statement: a job retried after its
+ * mail went out finds none.
+ */
+export async function findPendingMails(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, OutboxRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')));
-  return row;
+    .where(and(inArray(mailOutbox.id, [...ids]), eq(mailOutbox.status, 'pending')));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
-export async function markMailSent(db: Db, id: string, now: Date): Promise<void> {
+/** Marks the mails `ids` sent, in one statement. */
+export async function markMailsSent(db: Db, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(mailOutbox)
     .set({
@@ -55,7 +64,7 @@ export async function markMailSent(db: Db, id: string, now: Date): Promise<void>
       lastError: null,
       attempts: sql`${mailOutbox.attempts} + 1`,
     })
-    .where(eq(mailOutbox.id, id));
+    .where(inArray(mailOutbox.id, [...ids]));
 }
 
 /** Counts a failed attempt; `isFinal`: no retry follows, the mail is failed for good. */

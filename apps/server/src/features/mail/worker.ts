@@ -3,8 +3,8 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { MAIL_QUEUE } from '../../db/queues';
 import type { Clock } from '../../lib/clock';
-import type { JobWorker } from '../../plugins/jobs';
-import { findPendingMail, markMailAttemptFailed, markMailSent, type OutboxRow } from './repo';
+import type { JobWorker, RunningJob } from '../../plugins/jobs';
+import { findPendingMails, markMailAttemptFailed, markMailsSent, type OutboxRow } from './repo';
 import type { MailJobData } from './service';
 
 /** How a mail leaves the building: SMTP, or the log when no SMTP is configured. */
@@ -81,10 +81,11 @@ export function createLogTransport(options: {
 }
 
 /**
- * Delivers one outbox mail per job (db/queues.ts MAIL_QUEUE). A mail no longer pending was sent
- * by an earlier attempt of this job (whose completion was lost) and is not sent again. A failed
- * send is counted on the row and thrown, so pg-boss retries it with backoff; after the last
- * attempt the row is marked failed.
+ * Delivers one outbox mail per job (db/queues.ts MAIL_QUEUE), a batch of jobs at once: one read
+ * of their mails still pending, the sends side by side, one write of those sent. A mail no
+ * longer pending was sent by an earlier attempt of its job (whose completion was lost) and is
+ * not sent again. A failed send is counted on its row and fails its job alone, so pg-boss retries
+ * it with backoff; after the last attempt the row is marked failed.
  */
 export function createMailDelivery(options: {
   db: Db;
@@ -93,26 +94,56 @@ export function createMailDelivery(options: {
   transport: MailTransport;
 }): JobWorker<MailJobData> {
   const { db, clock, log, transport } = options;
+
+  async function send(mail: OutboxRow, isLastAttempt: boolean): Promise<Error | undefined> {
+    try {
+      await transport.send(mail);
+      return undefined;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      // Not counted on the row if the database is gone too: the job fails all the same, and
+      // the batch's other mails are still marked sent.
+      await markMailAttemptFailed(db, mail.id, { error: message, isFinal: isLastAttempt }).catch(
+        (markError: unknown) =>
+          log.warn({ mailId: mail.id, err: markError }, 'mail attempt not counted'),
+      );
+      const attempts = mail.attempts + 1;
+      if (isLastAttempt) {
+        log.error({ mailId: mail.id, attempts, err: error }, 'mail failed for good');
+      } else {
+        log.warn({ mailId: mail.id, attempts, err: error }, 'mail will be retried');
+      }
+      return error instanceof Error ? error : new Error(message);
+    }
+  }
+
+  async function handleBatch(
+    jobs: ReadonlyArray<RunningJob<MailJobData>>,
+  ): Promise<Array<Error | undefined>> {
+    const pending = await findPendingMails(
+      db,
+      jobs.map((job) => job.data.mailId),
+    );
+    const failures = await Promise.all(
+      jobs.map((job) => {
+        const mail = pending.get(job.data.mailId);
+        return mail ? send(mail, job.isLastAttempt) : undefined;
+      }),
+    );
+    const sent = jobs
+      .filter((job, index) => pending.has(job.data.mailId) && !failures[index])
+      .map((job) => job.data.mailId);
+    await markMailsSent(db, sent, clock.now());
+    return failures;
+  }
+
   return {
     queue: MAIL_QUEUE,
     pollingIntervalSeconds: 2,
+    handleBatch,
     async handle(job) {
-      const mail = await findPendingMail(db, job.data.mailId);
-      if (!mail) return;
-      try {
-        await transport.send(mail);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        await markMailAttemptFailed(db, mail.id, { error: message, isFinal: job.isLastAttempt });
-        const attempts = mail.attempts + 1;
-        if (job.isLastAttempt) {
-          log.error({ mailId: mail.id, attempts, err: error }, 'mail failed for good');
-        } else {
-          log.warn({ mailId: mail.id, attempts, err: error }, 'mail will be retried');
-        }
-        throw error;
-      }
-      await markMailSent(db, mail.id, clock.now());
+      const [failure] = await handleBatch([job]);
+      if (failure) throw failure;
     },
   };
 }
