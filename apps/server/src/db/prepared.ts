@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /**
@@ -44,4 +45,33 @@ export const PLANNED_EACH_TIME = '';
  */
 export function bound<T>(name: string): T {
   return sql.placeholder(name) as unknown as T;
+}
+
+/** At most this many texts get a name per process; any beyond are sent unnamed, as before. */
+export const NAMED_TEXTS_LIMIT = 64;
+const namedTexts = new Map<string, string>();
+
+interface DrizzleInternals {
+  dialect: PgDialect;
+  session: PgSession;
+}
+
+/**
+ * `db.execute(query)` under a name of its text: node-postgres parses it once per connection and
+ * PostgreSQL then keeps its plan, instead of parsing, analysing and planning it on every
+ * request (for a booking's claim and its batch of writes, a third of PostgreSQL's CPU went
+ * there: docs/benchmarks.md). For statements of few shapes whose values are all bound: each
+ * distinct text is a prepared statement on every connection for the connection's life, so the
+ * first NAMED_TEXTS_LIMIT texts are named and the others sent unnamed. PGlite ignores the name.
+ */
+export function executeNamed(db: Db, query: SQLWrapper): Promise<unknown> {
+  // drizzle's own path for `execute`, with a name: its dialect and session are internal.
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const built = dialect.sqlToQuery(query.getSQL());
+  let name = namedTexts.get(built.sql);
+  if (name === undefined && namedTexts.size < NAMED_TEXTS_LIMIT) {
+    name = `agendaki_named_${namedTexts.size + 1}`;
+    namedTexts.set(built.sql, name);
+  }
+  return session.prepareQuery(built, undefined, name, false).execute();
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client';
+import { executeNamed } from './prepared';
 
 /**
  * Writes of one transaction that return nothing and need nothing from each other, sent as one
@@ -10,7 +11,8 @@ import type { Db } from './client';
  * (docs/decisions/010): it hands the query, unsent, to the batch instead of awaiting it.
  * A booking sends its appointments, its stored answer, its manage link, its mails' outbox rows
  * and its jobs (JobBatch.moveTo) so, and last its visitor's booked minutes (`sendReturning`),
- * docs/decisions/008.
+ * docs/decisions/008. A batch of several writes goes under a name of its text (`executeNamed`):
+ * PostgreSQL parses and plans each shape once per connection.
  */
 export class WriteBatch {
   private readonly writes: SQLWrapper[] = [];
@@ -27,7 +29,7 @@ export class WriteBatch {
       await db.execute(writes[0]!);
       return;
     }
-    await db.execute(sql`with ${named(writes)} select 1`);
+    await executeNamed(db, sql`with ${named(writes)} select 1`);
   }
 
   /**
@@ -36,7 +38,8 @@ export class WriteBatch {
    */
   async sendReturning(db: Db, last: SQLWrapper): Promise<unknown[]> {
     const writes = [...this.writes.splice(0), last];
-    const result = await db.execute(
+    const result = await executeNamed(
+      db,
       sql`with ${named(writes)} select * from ${sql.identifier(`w${writes.length - 1}`)}`,
     );
     return (result as unknown as { rows: unknown[] }).rows;

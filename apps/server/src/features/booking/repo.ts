@@ -1,6 +1,7 @@
 import type { BookingResponse } from '@agendaki/shared';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import { bookingRequests } from '../../db/schema';
 
 /** True in the claim's statement once it claimed the key: what may be written along with it. */
@@ -30,7 +31,10 @@ export async function claimIdempotencyKey(
     bookingRequests.requestFingerprint,
     bookingRequests.createdAt,
   ].map((column) => sql.identifier(column.name));
-  const result = await db.execute(sql`WITH locked AS ${lock},
+  // Named: PostgreSQL parses and plans each of its few shapes once per connection.
+  const result = await executeNamed(
+    db,
+    sql`WITH locked AS ${lock},
     claimed AS (
       INSERT INTO ${bookingRequests} (${sql.join(columns, sql`, `)})
       SELECT locked.id, ${key.idempotencyKey}::varchar, ${key.requestFingerprint}::varchar,
@@ -39,7 +43,8 @@ export async function claimIdempotencyKey(
       ON CONFLICT (${sql.identifier(bookingRequests.professionalId.name)}, ${sql.identifier(bookingRequests.idempotencyKey.name)}) DO NOTHING
       RETURNING ${bookingRequests.id}
     )${along ? sql`, ${along.ctes}` : sql``}
-    SELECT EXISTS (SELECT 1 FROM locked) AS is_locked, (SELECT id FROM claimed) AS booking_id${along ? sql`, ${along.columns}` : sql``}`);
+    SELECT EXISTS (SELECT 1 FROM locked) AS is_locked, (SELECT id FROM claimed) AS booking_id${along ? sql`, ${along.columns}` : sql``}`,
+  );
   const [row] = (result as unknown as { rows: { is_locked: boolean; booking_id: string | null }[] })
     .rows;
   return { isLocked: row?.is_locked ?? false, bookingId: row?.booking_id ?? undefined, row };

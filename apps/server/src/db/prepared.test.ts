@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKind } from '../../test/helpers/database';
+import type { Database, Db } from './client';
+import { executeNamed, NAMED_TEXTS_LIMIT } from './prepared';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/** The statements this connection prepared under executeNamed's names, by their text. */
+async function preparedHere(tx: Db): Promise<Map<string, string>> {
+  const result = await tx.execute(
+    sql`select name, statement from pg_prepared_statements where name like 'agendaki_named_%'`,
+  );
+  return new Map(rowsOf(result).map((row) => [String(row.statement), String(row.name)]));
+}
+
+describe(`executeNamed (${testDatabaseKind})`, () => {
+  it('answers as db.execute does, each time with its own values', async () => {
+    await database.db.transaction(async (tx) => {
+      for (const [n, word] of [
+        [1, 'um'],
+        [2, "d'ois"],
+        [3, 'três'],
+      ] as const) {
+        const result = await executeNamed(tx, sql`select ${n}::int as n, ${word}::text as word`);
+        expect(rowsOf(result)).toEqual([{ n, word }]);
+      }
+    });
+  });
+
+  it.runIf(testDatabaseKind === 'postgres')(
+    'prepares each text once per connection under its own name, and no more than the limit',
+    async () => {
+      await database.db.transaction(async (tx) => {
+        const text = (k: number) => sql`select ${k}::int as n, ${sql.raw(String(k))} as k`;
+        for (let round = 0; round < 2; round += 1) {
+          for (let k = 0; k < NAMED_TEXTS_LIMIT + 5; k += 1) {
+            expect(rowsOf(await executeNamed(tx, text(k)))).toEqual([{ n: k, k }]);
+          }
+        }
+        const prepared = await preparedHere(tx);
+        const ours = [...prepared].filter(([statement]) => statement.includes(' as k'));
+        // The first test's text took one name of the limit: the first LIMIT − 1 texts here are
+        // named, each under its own name, and the others went unnamed.
+        expect(ours).toHaveLength(NAMED_TEXTS_LIMIT - 1);
+        expect(new Set(ours.map(([, name]) => name)).size).toBe(NAMED_TEXTS_LIMIT - 1);
+        const named = ours.map(([statement]) => Number(/, (\d+) as k$/.exec(statement)?.[1]));
+        expect(named.sort((a, b) => a - b)).toEqual(
+          Array.from({ length: NAMED_TEXTS_LIMIT - 1 }, (_, k) => k),
+        );
+      });
+    },
+  );
+});
