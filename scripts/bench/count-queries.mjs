@@ -26,18 +26,25 @@ function describe(text) {
 // BENCH_LOG_QUERIES=<file>: each statement's text on its own line, to see what a request sends.
 const logFile = process.env.BENCH_LOG_QUERIES;
 /** node-postgres only: PGlite's `_runExclusiveQuery` is handed a function, not the text. */
-const logText = (query) => {
+const logText = (query, values) => {
   const text = typeof query === 'string' ? query : query?.text;
   if (typeof text !== 'string') return;
   if (statements.length < 100) statements.push(describe(text));
   if (!logFile) return;
+  // BENCH_LOG_VALUES=1: the whole text and its values, one JSON per line, to replay a request's
+  // statements with EXPLAIN (ANALYZE) and see where PostgreSQL spends its time.
+  if (process.env.BENCH_LOG_VALUES) {
+    const bound = Array.isArray(values) ? values : query?.values;
+    fs.appendFileSync(logFile, `${JSON.stringify({ text, values: bound })}\n`);
+    return;
+  }
   fs.appendFileSync(logFile, `${text.replace(/\s+/g, ' ').slice(0, 300)}\n`);
 };
 
 const pgQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(...args) {
   queries += 1;
-  logText(args[0]);
+  logText(args[0], args[1]);
   return pgQuery.apply(this, args);
 };
 

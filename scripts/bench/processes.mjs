@@ -102,6 +102,11 @@ export async function startServer({ env, logPath }) {
         // Each simulated visitor has its own address (X-Forwarded-For) for the per-IP limits.
         TRUST_PROXY: 'true',
         DEMO_DATA: 'false',
+        // count-queries.mjs: each statement's text (and values) to a file, to see what is sent.
+        ...(process.env.BENCH_LOG_QUERIES && {
+          BENCH_LOG_QUERIES: process.env.BENCH_LOG_QUERIES,
+          BENCH_LOG_VALUES: process.env.BENCH_LOG_VALUES ?? '',
+        }),
         ...env,
       },
       stdio: ['ignore', log, log, 'ipc'],
