@@ -113,7 +113,7 @@ test.describe('public booking page, accessibility', () => {
     await expect(page.getByRole('grid').first()).toBeVisible();
     await checkStep(page, testInfo, 'calendário');
 
-    await openFirstDayWithTimes(page, 'demo');
+    await openFirstDayWithTimes(page, 'demo', ['Design de sobrancelhas']);
     await checkStep(page, testInfo, 'horários');
 
     await page

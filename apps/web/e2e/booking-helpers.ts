@@ -1,4 +1,9 @@
-import { addDaysToDate, zonedToday, type PublicProfessionalResponse } from '@agendaki/shared';
+import {
+  addDaysToDate,
+  zonedToday,
+  type BookingDaysResponse,
+  type PublicProfessionalResponse,
+} from '@agendaki/shared';
 import { expect, type Page } from '@playwright/test';
 import { format, parse } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
@@ -51,24 +56,38 @@ export async function openTimes(page: Page, isoDate: string): Promise<string[]> 
 }
 
 /**
- * From the date step: the first open day, from tomorrow, that has times for what is chosen;
- * leaves the page on its time step. Returns the day and its times.
+ * From the date step: the first day, from tomorrow, that the server offers for `serviceNames`
+ * (the calendar disables the others, a fully booked Saturday among them) and that still has
+ * times; leaves the page on its time step. Returns the day and its times.
  */
 export async function openFirstDayWithTimes(
   page: Page,
   link: string,
+  serviceNames: readonly string[],
 ): Promise<{ date: string; slots: string[] }> {
-  const { openWeekdays } = (await (
+  const professional = (await (
     await page.request.get(`/api/public/professionals/${link}`)
   ).json()) as PublicProfessionalResponse;
+  const serviceIds = serviceNames.map(
+    (name) => professional.services.find((service) => service.name === name)!.id,
+  );
+  const first = addDaysToDate(today(), 1);
+  const last = addDaysToDate(today(), 21);
+  const bookable: string[] = [];
+  for (const month of new Set([first.slice(0, 7), last.slice(0, 7)])) {
+    const query = new URLSearchParams({ month, serviceIds: serviceIds.join(',') });
+    const { days } = (await (
+      await page.request.get(`/api/public/professionals/${link}/days?${query.toString()}`)
+    ).json()) as BookingDaysResponse;
+    bookable.push(...days.filter((day) => day >= first && day <= last));
+  }
   let date = '';
   let slots: string[] = [];
-  for (let offset = 1; offset <= 21 && slots.length === 0; offset += 1) {
-    date = addDaysToDate(today(), offset);
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (!openWeekdays.includes(weekday)) continue;
+  for (const day of bookable.sort()) {
+    date = day;
     slots = await openTimes(page, date);
-    if (slots.length === 0) await page.getByRole('button', { name: 'Voltar' }).click();
+    if (slots.length > 0) break;
+    await page.getByRole('button', { name: 'Voltar' }).click();
   }
   expect(slots.length, 'um dia com horários nas próximas 3 semanas').toBeGreaterThan(0);
   return { date, slots };

@@ -117,7 +117,7 @@ test.describe('public booking', () => {
     await expect(page.getByRole('button', { name: 'Continuar para horário' })).toBeDisabled();
 
     // The first open day, from tomorrow, that still has a time for both (60 min).
-    const { date, slots } = await openFirstDayWithTimes(page, 'demo');
+    const { date, slots } = await openFirstDayWithTimes(page, 'demo', services);
     const time = slots[0]!;
 
     await page.getByRole('button', { name: time, exact: true }).click();
