@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -68,8 +69,9 @@ export async function openPglite(
   const client = new TurningPGlite({
     dataDir,
     loadDataDir: options.loadDataDir,
-    // btree_gist: the no-overlap constraint; unaccent and pg_trgm: client and appointment search.
-    extensions: { btree_gist, unaccent, pg_trgm },
+    // btree_gist: the no-overlap constraint; unaccent, pg_trgm and btree_gin: client and
+    // appointment search, each professional's within their own rows.
+    extensions: { btree_gin, btree_gist, unaccent, pg_trgm },
   });
   await client.waitReady;
   const pgliteDb = drizzlePglite({ client, schema });

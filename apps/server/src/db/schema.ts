@@ -208,9 +208,11 @@ export const services = pgTable(
     check('services_name_not_blank', sql`btrim(${t.name}) <> ''`),
     index('services_professional_created_idx').on(t.professionalId, t.createdAt.desc()),
     index('services_professional_active_name_idx').on(t.professionalId, t.isActive, t.name),
-    // Appointment search by service name, without case or accents.
+    // Appointment search by service name, without case or accents, within one professional's
+    // services: the professional's id leads (btree_gin), so the work is theirs alone (drizzle/0021).
     index('services_name_trgm_idx').using(
       'gin',
+      t.professionalId,
       sql`agendaki_unaccent(lower(${t.name})) gin_trgm_ops`,
     ),
   ],
@@ -260,9 +262,11 @@ export const clients = pgTable(
     uniqueIndex('clients_professional_email_unique')
       .on(t.professionalId, sql`lower(${t.email})`)
       .where(sql`${t.email} IS NOT NULL`),
-    // Search by any part of name, e-mail or phone digits (functions: drizzle/0003_search_extensions.sql).
+    // Search by any part of name, e-mail or phone digits (functions: drizzle/0003_search_extensions.sql),
+    // within one professional's clients: the professional's id leads (btree_gin, drizzle/0021).
     index('clients_search_trgm_idx').using(
       'gin',
+      t.professionalId,
       sql`agendaki_client_search_text(${t.name}, ${t.email}, ${t.phone}) gin_trgm_ops`,
     ),
   ],
