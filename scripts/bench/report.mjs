@@ -121,7 +121,7 @@ function limitsLines(results) {
       )
       .join('; ');
     lines.push(
-      `- Authenticated reads: one statement checks the session with its user, profile and subscription (prepared once per connection), the read is the other (docs/decisions/015); the reads are built by drizzle once per shape with placeholders, the dashboard's and the client list's sent as named statements PostgreSQL plans once, the agenda's planned each time (docs/decisions/022; planning was 40% of PostgreSQL's CPU over an agenda run, perf, 2026-11-27): ${each}.${readsBoundLine(reads)}`,
+      `- Authenticated reads: one statement checks the session with its user, profile and subscription (prepared once per connection), the read is the other (docs/decisions/015); the reads are built by drizzle once per shape with placeholders and sent as named statements PostgreSQL plans once, each shaped so that its generic plan reads only its answer (docs/decisions/022: the agenda picks its page before joining it, since 2026-11-27; until then it was planned each time, 40% of PostgreSQL's CPU over an agenda run, perf), and a search reads only the professional's rows (decision 024, 2026-11-27: the client search read every account's matches): ${each}.${readsBoundLine(reads)}`,
     );
   }
   return lines;

@@ -6,8 +6,9 @@ import type { Db } from './client';
  * Reads sent on every request of their kind, built by drizzle once per database handle and shape,
  * with placeholders where the request's values go, and sent under their own name: drizzle does not
  * build their SQL again, and PostgreSQL parses them once per connection and soon keeps a generic
- * plan when it costs no more than planning each time (docs/decisions/022-prepared-hot-reads.md;
- * see PLANNED_EACH_TIME for the reads where it does).
+ * plan when it costs no more than planning each time (docs/decisions/022-prepared-hot-reads.md).
+ * A generic plan cannot see the values: a read must be shaped so that its plan is good without
+ * them (the agenda picks its page before joining, features/appointments/repo.ts).
  *
  * `key` names the shape (which filters, which order): `build` must give the same SQL for the same
  * key, and no value of a request may be built in, only placeholders (`bound`), or the next
@@ -29,14 +30,6 @@ export function statementCache(): <Statement>(
     return statements.get(key) as Statement;
   };
 }
-
-/**
- * The name of a statement built once but sent unnamed: PostgreSQL parses and plans it each time
- * with the request's values. For a read whose generic plan is worse than its custom plans: a
- * generic plan cannot see that several placeholders carry the same professional, nor the page's
- * size (the agenda's ran 3 to 5 times slower, decision 022).
- */
-export const PLANNED_EACH_TIME = '';
 
 /**
  * Where a value of type T goes in a statement built once, bound when it runs (drizzle's

@@ -36,19 +36,46 @@ export interface Directories {
   services: ServiceDirectory;
 }
 
-function joinedColumns({ clients, services }: Directories) {
+type OwnColumn =
+  | 'id'
+  | 'clientId'
+  | 'serviceId'
+  | 'appointmentDate'
+  | 'startTime'
+  | 'endTime'
+  | 'totalPrice'
+  | 'status'
+  | 'notes'
+  | 'createdAt'
+  | 'bookingId';
+
+/** An appointment's own columns, of the table or of a subquery that selects them. */
+function appointmentColumnsOf<Source extends Record<OwnColumn, unknown>>(
+  source: Source,
+): Pick<Source, OwnColumn> {
   return {
-    id: appointments.id,
-    clientId: appointments.clientId,
-    serviceId: appointments.serviceId,
-    appointmentDate: appointments.appointmentDate,
-    startTime: appointments.startTime,
-    endTime: appointments.endTime,
-    totalPrice: appointments.totalPrice,
-    status: appointments.status,
-    notes: appointments.notes,
-    createdAt: appointments.createdAt,
-    bookingId: appointments.bookingId,
+    id: source.id,
+    clientId: source.clientId,
+    serviceId: source.serviceId,
+    appointmentDate: source.appointmentDate,
+    startTime: source.startTime,
+    endTime: source.endTime,
+    totalPrice: source.totalPrice,
+    status: source.status,
+    notes: source.notes,
+    createdAt: source.createdAt,
+    bookingId: source.bookingId,
+  };
+}
+
+const ownColumns = appointmentColumnsOf(appointments);
+
+function joinedColumns<Own extends Record<OwnColumn, unknown>>(
+  { clients, services }: Directories,
+  own: Own,
+) {
+  return {
+    ...own,
     client: { id: clients.id, name: clients.name, email: clients.email, phone: clients.phone },
     service: {
       id: services.id,
@@ -61,7 +88,7 @@ function joinedColumns({ clients, services }: Directories) {
 
 function selectJoined(db: Db, directories: Directories) {
   return db
-    .select(joinedColumns(directories))
+    .select(joinedColumns(directories, ownColumns))
     .from(appointments)
     .innerJoin(directories.clients, eq(directories.clients.id, appointments.clientId))
     .innerJoin(directories.services, eq(directories.services.id, appointments.serviceId));
@@ -113,6 +140,12 @@ function listWhere(professionalId: string, options: ListAppointmentsFilter) {
  * A page of the agenda, the total riding along as a subquery the database runs once: one
  * statement per page (docs/decisions/015). Built, not run: service.ts prepares it once per shape
  * with placeholders (decision 022).
+ *
+ * The page's appointments are chosen first, from the appointments alone, and only they are
+ * joined to their client and service: so the plan PostgreSQL keeps for the statement (a generic
+ * one, blind to the professional's id and the page's size) still walks the agenda's index in
+ * order and stops at the page, where joining first had it sort every appointment of the
+ * professional (decision 022).
  */
 export function appointmentsPageQuery(
   db: Db,
@@ -122,15 +155,23 @@ export function appointmentsPageQuery(
 ) {
   const where = listWhere(professionalId, options);
   const countAll = db.select({ value: count() }).from(appointments).where(where);
-  return db
-    .select({ ...joinedColumns(directories), total: sql<number>`(${countAll})`.mapWith(Number) })
+  const page = db
+    .select(appointmentColumnsOf(appointments))
     .from(appointments)
-    .innerJoin(directories.clients, eq(directories.clients.id, appointments.clientId))
-    .innerJoin(directories.services, eq(directories.services.id, appointments.serviceId))
     .where(where)
     .orderBy(asc(appointments.appointmentDate), asc(appointments.startTime), asc(appointments.id))
     .limit(options.limit)
-    .offset(options.offset);
+    .offset(options.offset)
+    .as('page');
+  return db
+    .select({
+      ...joinedColumns(directories, appointmentColumnsOf(page)),
+      total: sql<number>`(${countAll})`.mapWith(Number),
+    })
+    .from(page)
+    .innerJoin(directories.clients, eq(directories.clients.id, page.clientId))
+    .innerJoin(directories.services, eq(directories.services.id, page.serviceId))
+    .orderBy(asc(page.appointmentDate), asc(page.startTime), asc(page.id));
 }
 
 /** How many appointments match: a page past the end has no row to carry its total. */
@@ -549,7 +590,7 @@ export function listBookingAppointments(
   bookingId: string,
 ) {
   return db
-    .select({ ...joinedColumns(directories), bookingId: appointments.bookingId })
+    .select({ ...joinedColumns(directories, ownColumns), bookingId: appointments.bookingId })
     .from(appointments)
     .innerJoin(directories.clients, eq(directories.clients.id, appointments.clientId))
     .innerJoin(directories.services, eq(directories.services.id, appointments.serviceId))
@@ -609,7 +650,7 @@ export async function moveAppointment(
 /** Live appointments on one date with client and service (the WhatsApp reminders' list). */
 export function listLiveOn(db: Db, professionalId: string, directories: Directories, date: string) {
   return db
-    .select({ ...joinedColumns(directories), bookingId: appointments.bookingId })
+    .select({ ...joinedColumns(directories, ownColumns), bookingId: appointments.bookingId })
     .from(appointments)
     .innerJoin(directories.clients, eq(directories.clients.id, appointments.clientId))
     .innerJoin(directories.services, eq(directories.services.id, appointments.serviceId))

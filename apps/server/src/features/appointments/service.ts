@@ -24,7 +24,7 @@ import type { AnyColumn } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { bound, PLANNED_EACH_TIME, statementCache } from '../../db/prepared';
+import { bound, statementCache } from '../../db/prepared';
 import type { WriteBatch } from '../../db/write-batch';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -150,19 +150,16 @@ export async function listAppointments(
   const page = pages(db, key, () => {
     const professionalId = bound<string>('profileId');
     const pattern = bound<string>('pattern');
-    return (
-      repo
-        .appointmentsPageQuery(db, professionalId, directoriesOf(db, professionalId), {
-          search: term && searchMatches(db, professionalId, { kind: term.kind, pattern }),
-          status: status && bound<AppointmentStatus>('status'),
-          from: from && bound<string>('from'),
-          to: to && bound<string>('to'),
-          limit: bound<number>('limit'),
-          offset: bound<number>('offset'),
-        })
-        // Its generic plan sorted every appointment of the professional (decision 022).
-        .prepare(PLANNED_EACH_TIME)
-    );
+    return repo
+      .appointmentsPageQuery(db, professionalId, directoriesOf(db, professionalId), {
+        search: term && searchMatches(db, professionalId, { kind: term.kind, pattern }),
+        status: status && bound<AppointmentStatus>('status'),
+        from: from && bound<string>('from'),
+        to: to && bound<string>('to'),
+        limit: bound<number>('limit'),
+        offset: bound<number>('offset'),
+      })
+      .prepare(`agendaki_agenda_${key || 'all'}`);
   });
   const rows = await page.execute({
     profileId,

@@ -2,23 +2,32 @@ import { toSearchTerm } from '@agendaki/shared';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../src/db/schema';
+import * as appointmentsRepo from '../src/features/appointments/repo';
+import { directoriesOf } from '../src/features/appointments/service';
 import * as clientsRepo from '../src/features/clients/repo';
 import * as servicesRepo from '../src/features/services/repo';
 import { createTestApp, type TestContext } from './helpers/app';
+import { executedPlans, rowsRead } from './helpers/plans';
 import { signUpProfessional, type SignedInProfessional } from './helpers/session';
 
 /**
+ * A read does the work of its answer, on whichever plan PostgreSQL keeps for it.
+ *
  * A search is one professional's, and so is its work (drizzle/0021): a neighbour with 20,000
  * clients and 2,000 services that all match the same term must not be read when this
  * professional searches. Before, the trigram indexes held every professional's rows under each
  * trigram, and a short term walked all of them (44,848 index entries for "ana" in the bench's
  * data, for a professional with 100 clients).
+ *
+ * A page of the agenda reads its page, not the professional's whole agenda: joined before it was
+ * chosen, its generic plan sorted every appointment (decision 022).
  */
 let ctx: TestContext;
 let pro: SignedInProfessional;
 let profileId: string;
 const OWN_CLIENTS = 200;
 const OWN_MATCHING = 10;
+const OWN_APPOINTMENTS = 2000;
 
 async function profileIdOf(email: string) {
   const [row] = await ctx.database.db
@@ -51,67 +60,24 @@ beforeAll(async () => {
     INSERT INTO services (professional_id, name, price, duration_minutes)
     SELECT ${profileId}, CASE WHEN n <= 2 THEN 'Escova ' ELSE 'Corte ' END || n, 50, 30
     FROM generate_series(1, 6) AS n`);
+  // 8 appointments a day, an hour apart, over 250 days: 2,000, each client's in turn.
+  await run(sql`
+    WITH c AS (SELECT id, row_number() OVER (ORDER BY id) AS k FROM clients WHERE professional_id = ${profileId}),
+         s AS (SELECT id, row_number() OVER (ORDER BY id) AS k FROM services WHERE professional_id = ${profileId})
+    INSERT INTO appointments (professional_id, client_id, service_id, appointment_date, start_time, end_time, total_price, status)
+    SELECT ${profileId}, c.id, s.id, date '2026-01-05' + (n / 8),
+           time '08:00' + (n % 8) * interval '1 hour', time '08:30' + (n % 8) * interval '1 hour',
+           50, (ARRAY['scheduled', 'confirmed', 'completed', 'cancelled'])[1 + n % 4]
+    FROM generate_series(0, ${OWN_APPOINTMENTS - 1}) AS n
+    JOIN c ON c.k = 1 + n % ${OWN_CLIENTS}
+    JOIN s ON s.k = 1 + n % 6`);
   await run(sql`ANALYZE clients`);
   await run(sql`ANALYZE services`);
+  await run(sql`ANALYZE appointments`);
 }, 180_000);
 afterAll(async () => {
   await ctx.close();
 });
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  Plans?: PlanNode[];
-}
-
-type PlanCacheMode = 'force_custom_plan' | 'force_generic_plan';
-
-/**
- * Every node of the plan PostgreSQL ran for `query`, with what it read. The app sends its reads
- * as prepared statements (decision 022), which PostgreSQL may run on a generic plan that cannot
- * see the professional's id: the query is prepared with its parameters and run under each mode.
- */
-async function executedPlan(query: SQLWrapper & { toSQL(): { sql: string; params: unknown[] } }) {
-  const { sql: text, params } = query.toSQL();
-  const literal = (value: unknown) =>
-    typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
-  const plans = new Map<PlanCacheMode, PlanNode[]>();
-  await ctx.database.db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`PREPARE agendaki_search_scope AS ${text}`));
-    for (const mode of ['force_custom_plan', 'force_generic_plan'] as const) {
-      await tx.execute(sql.raw(`SET LOCAL plan_cache_mode = ${mode}`));
-      const result = await tx.execute(
-        sql.raw(
-          `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE agendaki_search_scope(${params.map(literal).join(', ')})`,
-        ),
-      );
-      const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-      const cell = rows[0]!['QUERY PLAN'];
-      const [top] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
-      const nodes: PlanNode[] = [];
-      const walk = (node: PlanNode) => {
-        nodes.push(node);
-        node.Plans?.forEach(walk);
-      };
-      walk(top.Plan);
-      plans.set(mode, nodes);
-    }
-    await tx.execute(sql.raw('DEALLOCATE agendaki_search_scope'));
-  });
-  return plans;
-}
-
-/** The rows the plan's scans of `table` (its heap or its indexes) produced, over all loops. */
-function rowsRead(nodes: PlanNode[], table: string): number {
-  return nodes
-    .filter(
-      (node) => node['Relation Name'] === table || node['Index Name']?.startsWith(`${table}_`),
-    )
-    .reduce((sum, node) => sum + node['Actual Rows'] * node['Actual Loops'], 0);
-}
 
 describe("a search reads the professional's own rows only", () => {
   it.each(['ana', 'Ana Pró', '9000'])(
@@ -125,7 +91,7 @@ describe("a search reads the professional's own rows only", () => {
         offset: 0,
       });
       // The page and its total each read at most the professional's clients, on either plan.
-      for (const [mode, nodes] of await executedPlan(query)) {
+      for (const [mode, nodes] of await executedPlans(ctx.database, query)) {
         expect(rowsRead(nodes, 'clients'), mode).toBeLessThanOrEqual(4 * OWN_CLIENTS);
       }
       const rows = await query;
@@ -141,14 +107,46 @@ describe("a search reads the professional's own rows only", () => {
       profileId,
       toSearchTerm('ana'),
     );
-    for (const [mode, nodes] of await executedPlan(clientIds)) {
+    for (const [mode, nodes] of await executedPlans(ctx.database, clientIds)) {
       expect(rowsRead(nodes, 'clients'), mode).toBeLessThanOrEqual(2 * OWN_CLIENTS);
     }
     const serviceIds = servicesRepo.serviceIdsMatching(ctx.database.db, profileId, search);
-    for (const [mode, nodes] of await executedPlan(serviceIds)) {
+    for (const [mode, nodes] of await executedPlans(ctx.database, serviceIds)) {
       expect(rowsRead(nodes, 'services'), mode).toBeLessThanOrEqual(2 * 6);
     }
     const found = await servicesRepo.serviceIdsMatching(ctx.database.db, profileId, search);
     expect(found).toHaveLength(2);
+  });
+});
+
+describe('a page of the agenda reads its page', () => {
+  const LIMIT = 20;
+  const OFFSET = 40;
+  it.each([
+    ['every appointment', {}],
+    ['one status', { status: 'completed' as const }],
+    ['a range of dates', { from: '2026-02-01', to: '2026-04-30' }],
+  ])('%s: the page, not the agenda, on either plan', async (_label, filter) => {
+    const { db } = ctx.database;
+    const query = appointmentsRepo.appointmentsPageQuery(
+      db,
+      profileId,
+      directoriesOf(db, profileId),
+      {
+        ...filter,
+        limit: LIMIT,
+        offset: OFFSET,
+      },
+    );
+    // The total's own count reads every match (an index-only scan): left out.
+    for (const [mode, nodes] of await executedPlans(ctx.database, query, { mainOnly: true })) {
+      // The offset's rows and the page's, and at most a day more (the order's last key sorts
+      // within a date and time the index gives).
+      expect(rowsRead(nodes, 'appointments'), mode).toBeLessThanOrEqual(OFFSET + LIMIT + 8);
+      expect(rowsRead(nodes, 'clients'), mode).toBeLessThanOrEqual(LIMIT);
+    }
+    const rows = await query;
+    expect(rows).toHaveLength(LIMIT);
+    expect(rows[0]!.total).toBeGreaterThan(OFFSET + LIMIT);
   });
 });
