@@ -210,11 +210,9 @@ export const services = pgTable(
     index('services_professional_active_name_idx').on(t.professionalId, t.isActive, t.name),
     // Appointment search by service name, without case or accents, within one professional's
     // services: the professional's id leads (btree_gin), so the work is theirs alone (drizzle/0021).
-    index('services_name_trgm_idx').using(
-      'gin',
-      t.professionalId,
-      sql`agendaki_unaccent(lower(${t.name})) gin_trgm_ops`,
-    ),
+    index('services_name_trgm_idx')
+      .using('gin', t.professionalId, sql`agendaki_unaccent(lower(${t.name})) gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 64 }),
   ],
 );
 
@@ -264,11 +262,14 @@ export const clients = pgTable(
       .where(sql`${t.email} IS NOT NULL`),
     // Search by any part of name, e-mail or phone digits (functions: drizzle/0003_search_extensions.sql),
     // within one professional's clients: the professional's id leads (btree_gin, drizzle/0021).
-    index('clients_search_trgm_idx').using(
-      'gin',
-      t.professionalId,
-      sql`agendaki_client_search_text(${t.name}, ${t.email}, ${t.phone}) gin_trgm_ops`,
-    ),
+    index('clients_search_trgm_idx')
+      .using(
+        'gin',
+        t.professionalId,
+        sql`agendaki_client_search_text(${t.name}, ${t.email}, ${t.phone}) gin_trgm_ops`,
+      )
+      // New rows wait in a pending list every search reads until it is merged: kept short.
+      .with({ gin_pending_list_limit: 64 }),
   ],
 );
 

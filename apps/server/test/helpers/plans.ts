@@ -8,6 +8,8 @@ export interface PlanNode {
   'Index Name'?: string;
   'Actual Rows': number;
   'Actual Loops': number;
+  'Shared Hit Blocks': number;
+  'Shared Read Blocks': number;
   Plans?: PlanNode[];
 }
 
@@ -35,7 +37,7 @@ export async function executedPlans(
       await tx.execute(sql.raw(`SET LOCAL plan_cache_mode = ${mode}`));
       const result = await tx.execute(
         sql.raw(
-          `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE agendaki_plan_probe(${params.map(literal).join(', ')})`,
+          `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE agendaki_plan_probe(${params.map(literal).join(', ')})`,
         ),
       );
       const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -66,4 +68,11 @@ export function rowsRead(nodes: PlanNode[], table: string): number {
       (node) => node['Relation Name'] === table || node['Index Name']?.startsWith(`${table}_`),
     )
     .reduce((sum, node) => sum + node['Actual Rows'] * node['Actual Loops'], 0);
+}
+
+/** The pages the plan's scans of the index `name` touched (in memory or read), over all loops. */
+export function indexPagesRead(nodes: PlanNode[], name: string): number {
+  return nodes
+    .filter((node) => node['Index Name'] === name)
+    .reduce((sum, node) => sum + node['Shared Hit Blocks'] + node['Shared Read Blocks'], 0);
 }
