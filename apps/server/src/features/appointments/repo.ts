@@ -431,6 +431,8 @@ export function noShowCountOf(db: Db, professionalId: string, clientId: AnyColum
 /**
  * The next kept appointments (neither cancelled nor no-show) that start at or after `from` (wall
  * clock in the zone), with their client's and service's names, as a subquery (features/dashboard).
+ * Picked from the appointments alone, then joined, as the agenda's page is: joined first, the
+ * generic plan of the dashboard's statement read all of the professional's appointments.
  */
 export function upcomingAppointments(
   db: Db,
@@ -439,21 +441,18 @@ export function upcomingAppointments(
   from: { date: string; time: string },
   limit: number,
 ) {
-  return db
+  const next = db
     .select({
       id: appointments.id,
+      clientId: appointments.clientId,
+      serviceId: appointments.serviceId,
       appointmentDate: appointments.appointmentDate,
       startTime: appointments.startTime,
       endTime: appointments.endTime,
       status: appointments.status,
       totalPrice: appointments.totalPrice,
-      clientName: sql<string>`${directories.clients.name}`.as('client_name'),
-      clientPhone: sql<string | null>`${directories.clients.phone}`.as('client_phone'),
-      serviceName: sql<string>`${directories.services.name}`.as('service_name'),
     })
     .from(appointments)
-    .innerJoin(directories.clients, eq(directories.clients.id, appointments.clientId))
-    .innerJoin(directories.services, eq(directories.services.id, appointments.serviceId))
     .where(
       and(
         eq(appointments.professionalId, professionalId),
@@ -465,6 +464,22 @@ export function upcomingAppointments(
     )
     .orderBy(asc(appointments.appointmentDate), asc(appointments.startTime))
     .limit(limit)
+    .as('next');
+  return db
+    .select({
+      id: next.id,
+      appointmentDate: next.appointmentDate,
+      startTime: next.startTime,
+      endTime: next.endTime,
+      status: next.status,
+      totalPrice: next.totalPrice,
+      clientName: sql<string>`${directories.clients.name}`.as('client_name'),
+      clientPhone: sql<string | null>`${directories.clients.phone}`.as('client_phone'),
+      serviceName: sql<string>`${directories.services.name}`.as('service_name'),
+    })
+    .from(next)
+    .innerJoin(directories.clients, eq(directories.clients.id, next.clientId))
+    .innerJoin(directories.services, eq(directories.services.id, next.serviceId))
     .as('upcoming');
 }
 
