@@ -148,7 +148,12 @@ describe('a page of the agenda reads its page', () => {
       // The offset's rows and the page's, and at most a day more (the order's last key sorts
       // within a date and time the index gives).
       expect(rowsRead(nodes, 'appointments'), mode).toBeLessThanOrEqual(OFFSET + LIMIT + 8);
-      expect(rowsRead(nodes, 'clients'), mode).toBeLessThanOrEqual(LIMIT);
+      // The page's clients only, planned with the values: joined before the page was cut, every
+      // appointment up to the page's end had its client read (61 here). The generic plan, blind
+      // to the page's size, may make one pass over the professional's own clients instead (its
+      // heap and index nodes each count them), never over the neighbour's 20,000.
+      const clientsBound = mode === 'force_custom_plan' ? LIMIT : 2 * OWN_CLIENTS;
+      expect(rowsRead(nodes, 'clients'), mode).toBeLessThanOrEqual(clientsBound);
     }
     const rows = await query;
     expect(rows).toHaveLength(LIMIT);
