@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   addDaysToDate,
   getWeekday,
+  HORIZON_MAX_DAYS,
   zonedToday,
   type BookingResponse,
   type Service,
 } from '@agendaki/shared';
 import { eq } from 'drizzle-orm';
-import { appointments, bookingRequests } from '../../../src/db/schema';
+import { appointments, bookingRequests, profiles } from '../../../src/db/schema';
 import type { Db } from '../../../src/db/client';
 import { createTestApp } from '../../helpers/app';
 import { createBookableProfessional, type ServiceSeed } from '../../helpers/booking';
@@ -25,7 +26,9 @@ export interface Shop {
 /**
  * A bookable professional made through the real API (sign-up, confirmation, sign-in, services,
  * week), by an app built in this process on the store, on the real clock, before any server
- * process opens it. Weekdays 09:00-12:00 and 13:00-18:00 (test/helpers/booking.ts).
+ * process opens it. Weekdays 09:00-12:00 and 13:00-18:00 (test/helpers/booking.ts), open for
+ * bookings a year ahead: a load runs until its faults are over, and at the default 60 days a fast
+ * host filled every slot (672 bookings of 30 minutes) and its next ones were rightly refused.
  */
 export async function seedShop(store: FaultStore, services: ServiceSeed[]): Promise<Shop> {
   const database = await store.open();
@@ -37,6 +40,10 @@ export async function seedShop(store: FaultStore, services: ServiceSeed[]): Prom
     });
     try {
       const shop = await createBookableProfessional(ctx, { services });
+      await database.db
+        .update(profiles)
+        .set({ horizonDays: HORIZON_MAX_DAYS })
+        .where(eq(profiles.id, shop.profileId));
       return {
         profileId: shop.profileId,
         customLink: shop.customLink,
