@@ -5,7 +5,8 @@ import { profiles } from '../src/db/schema';
 import * as appointmentsRepo from '../src/features/appointments/repo';
 import { directoriesOf } from '../src/features/appointments/service';
 import * as clientsRepo from '../src/features/clients/repo';
-import { summaryQuery, summaryValues } from '../src/features/dashboard/service';
+import { getDashboardSummary } from '../src/features/dashboard/service';
+import { createFixedClock } from '../src/lib/clock';
 import * as servicesRepo from '../src/features/services/repo';
 import { createTestApp, type TestContext } from './helpers/app';
 import { executedPlans, indexPagesRead, rowsRead } from './helpers/plans';
@@ -165,13 +166,19 @@ describe("the dashboard's next appointments, picked before they are joined", () 
   // Its plan is measured by the bench (docs/benchmarks.md): on these few rows PostgreSQL's plans
   // for the old shape and the new read alike. What this holds is the answer of the new shape.
   it('the five kept ones from now, in order, with their client and service', async () => {
-    const { db } = ctx.database;
+    const [profile] = await ctx.database.db
+      .select({ userId: profiles.userId, timezone: profiles.timezone })
+      .from(profiles)
+      .where(eq(profiles.id, profileId));
     // 2026-03-02 at 10:30 in São Paulo: that day's 11:00 and 15:00 are cancelled (every fourth).
-    const now = new Date('2026-03-02T13:30:00Z');
-    const values = summaryValues({ profileId, timezone: 'America/Sao_Paulo' }, now);
-    const rows = await summaryQuery(db).prepare('read_scope_summary').execute(values);
+    const clock = createFixedClock('2026-03-02T13:30:00Z');
+    const summary = await getDashboardSummary(
+      { db: ctx.database.db, clock },
+      { ...profile!, profileId, email: pro.email },
+    );
+    expect(profile!.timezone).toBe('America/Sao_Paulo');
     expect(
-      rows.map(({ upcoming }) => `${upcoming!.appointmentDate} ${upcoming!.startTime.slice(0, 5)}`),
+      summary.upcoming.map((upcoming) => `${upcoming.appointmentDate} ${upcoming.startTime}`),
     ).toEqual([
       '2026-03-02 12:00',
       '2026-03-02 13:00',
@@ -179,10 +186,10 @@ describe("the dashboard's next appointments, picked before they are joined", () 
       '2026-03-03 08:00',
       '2026-03-03 09:00',
     ]);
-    for (const { upcoming } of rows) {
-      expect(upcoming!.clientName).toMatch(/^(Ana Própria|Bruno Próprio) \d+$/);
-      expect(upcoming!.serviceName).toMatch(/^(Escova|Corte) \d$/);
-      expect(['scheduled', 'confirmed', 'completed']).toContain(upcoming!.status);
+    for (const upcoming of summary.upcoming) {
+      expect(upcoming.clientName).toMatch(/^(Ana Própria|Bruno Próprio) \d+$/);
+      expect(upcoming.serviceName).toMatch(/^(Escova|Corte) \d$/);
+      expect(['scheduled', 'confirmed', 'completed']).toContain(upcoming.status);
     }
   });
 });

@@ -156,7 +156,7 @@ export function appointmentsPageQuery(
   const where = listWhere(professionalId, options);
   const countAll = db.select({ value: count() }).from(appointments).where(where);
   const page = db
-    .select(appointmentColumnsOf(appointments))
+    .select(ownColumns)
     .from(appointments)
     .where(where)
     .orderBy(asc(appointments.appointmentDate), asc(appointments.startTime), asc(appointments.id))
@@ -442,16 +442,7 @@ export function upcomingAppointments(
   limit: number,
 ) {
   const next = db
-    .select({
-      id: appointments.id,
-      clientId: appointments.clientId,
-      serviceId: appointments.serviceId,
-      appointmentDate: appointments.appointmentDate,
-      startTime: appointments.startTime,
-      endTime: appointments.endTime,
-      status: appointments.status,
-      totalPrice: appointments.totalPrice,
-    })
+    .select(ownColumns)
     .from(appointments)
     .where(
       and(

@@ -37,10 +37,9 @@ const statements = statementCache();
 
 /**
  * One statement (docs/decisions/015), prepared once (decision 022): the two one-row figures, each
- * upcoming appointment beside them (one row with nulls when there is none). Built with the
- * placeholders of `summaryValues` (both exported for the tests).
+ * upcoming appointment beside them (one row with nulls when there is none).
  */
-export function summaryQuery(db: Db) {
+function buildSummary(db: Db) {
   const deps = { db };
   const profileId = bound<string>('profileId');
   const figures = appointmentFigures(deps, profileId, PERIODS);
@@ -77,26 +76,8 @@ export function summaryQuery(db: Db) {
     .from(figures)
     .crossJoin(clientsCount)
     .leftJoin(upcoming, sql`true`)
-    .orderBy(asc(upcoming.appointmentDate), asc(upcoming.startTime));
-}
-
-/** The values bound to `summaryQuery`'s placeholders for a professional, at the clock's now. */
-export function summaryValues(
-  professional: Pick<Professional, 'profileId' | 'timezone'>,
-  now: Date,
-) {
-  const periods = getDashboardPeriods(now, professional.timezone);
-  return {
-    profileId: professional.profileId,
-    today: periods.today,
-    yesterday: periods.yesterday,
-    nowTime: periods.nowTime,
-    monthStart: periods.month.start,
-    monthEnd: periods.month.end,
-    previousMonthStart: periods.previousMonth.start,
-    previousMonthEnd: periods.previousMonth.end,
-    monthStartsAt: periods.monthStartsAt.toISOString(),
-  };
+    .orderBy(asc(upcoming.appointmentDate), asc(upcoming.startTime))
+    .prepare('agendaki_dashboard_summary');
 }
 
 /**
@@ -110,10 +91,19 @@ export async function getDashboardSummary(
   deps: DashboardDeps,
   professional: Professional,
 ): Promise<DashboardSummary> {
-  const summary = statements(deps.db, 'summary', () =>
-    summaryQuery(deps.db).prepare('agendaki_dashboard_summary'),
-  );
-  const rows = await summary.execute(summaryValues(professional, deps.clock.now()));
+  const periods = getDashboardPeriods(deps.clock.now(), professional.timezone);
+  const summary = statements(deps.db, 'summary', () => buildSummary(deps.db));
+  const rows = await summary.execute({
+    profileId: professional.profileId,
+    today: periods.today,
+    yesterday: periods.yesterday,
+    nowTime: periods.nowTime,
+    monthStart: periods.month.start,
+    monthEnd: periods.month.end,
+    previousMonthStart: periods.previousMonth.start,
+    previousMonthEnd: periods.previousMonth.end,
+    monthStartsAt: periods.monthStartsAt.toISOString(),
+  });
   const first = rows[0]!;
   return {
     todayCount: Number(first.todayCount),
