@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind } from '../../test/helpers/database';
 import type { Database, Db } from './client';
-import { executeNamed, NAMED_TEXTS_LIMIT } from './prepared';
+import { bound, executeNamed, executeShared, NAMED_TEXTS_LIMIT, selectShared } from './prepared';
+import { rateLimits } from './schema';
 
 let database: Database;
 beforeAll(async () => {
@@ -54,6 +55,65 @@ describe(`executeNamed (${testDatabaseKind})`, () => {
         expect(named.sort((a, b) => a - b)).toEqual(
           Array.from({ length: NAMED_TEXTS_LIMIT - 1 }, (_, k) => k),
         );
+      });
+    },
+  );
+});
+
+describe(`selectShared and executeShared (${testDatabaseKind})`, () => {
+  const key = 'prepared_test_counters';
+  const build = (db: Db) => () =>
+    db
+      .select({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like ${bound<string>('prefix')} || '%'`)
+      .orderBy(rateLimits.key);
+
+  it('answers as drizzle maps the select, with the values of each call, on the pool and in a transaction', async () => {
+    const resetAt = new Date('2026-11-27T12:00:00.000Z');
+    await database.db.insert(rateLimits).values([
+      { key: 'prepared-test:a', count: 1, resetAt },
+      { key: 'prepared-test:b', count: 2, resetAt },
+      { key: 'other-test:c', count: 3, resetAt },
+    ]);
+    const onPool = await selectShared(database.db, key, build(database.db), {
+      prefix: 'prepared-test:',
+    });
+    expect(onPool).toEqual([
+      { key: 'prepared-test:a', count: 1, resetAt },
+      { key: 'prepared-test:b', count: 2, resetAt },
+    ]);
+    await database.db.transaction(async (tx) => {
+      // Built on the pool the first time: the same statement runs in the transaction, and sees
+      // its uncommitted row.
+      await tx.insert(rateLimits).values({ key: 'other-test:d', count: 4, resetAt });
+      const inTransaction = await selectShared(tx, key, build(tx), { prefix: 'other-test:' });
+      expect(inTransaction.map((row) => [row.key, row.count])).toEqual([
+        ['other-test:c', 3],
+        ['other-test:d', 4],
+      ]);
+      const raw = await executeShared(
+        tx,
+        'prepared_test_raw',
+        () =>
+          sql`select count(*)::int as n from ${rateLimits} where ${rateLimits.count} >= ${bound<number>('least')}`,
+        { least: 2 },
+      );
+      expect(rowsOf(raw)).toEqual([{ n: 3 }]);
+    });
+  });
+
+  it.runIf(testDatabaseKind === 'postgres')(
+    'is parsed once per connection, under the name of its key',
+    async () => {
+      await database.db.transaction(async (tx) => {
+        for (const prefix of ['a', 'b', 'c']) {
+          await selectShared(tx, key, build(tx), { prefix });
+        }
+        const result = await tx.execute(
+          sql`select name from pg_prepared_statements where name = ${`agendaki_${key}`}`,
+        );
+        expect(rowsOf(result)).toEqual([{ name: `agendaki_${key}` }]);
       });
     },
   );

@@ -1,5 +1,6 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Query, type SQLWrapper } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import * as drizzleUtils from 'drizzle-orm/utils';
 import type { Db } from './client';
 
 /**
@@ -67,4 +68,81 @@ export function executeNamed(db: Db, query: SQLWrapper): Promise<unknown> {
     namedTexts.set(built.sql, name);
   }
   return session.prepareQuery(built, undefined, name, false).execute();
+}
+
+/**
+ * What drizzle built of a statement once: its SQL with placeholders, and for a select how its
+ * rows map to objects (what drizzle's own `prepare` computes every time it is called).
+ */
+interface BuiltStatement {
+  query: Query;
+  fields?: unknown[];
+  joinsNotNullableMap?: Record<string, boolean>;
+}
+
+const builtStatements = new Map<string, BuiltStatement>();
+
+// How a select's rows map to its fields: the helper drizzle's own `prepare` calls (internal).
+const { orderSelectedFields } = drizzleUtils as unknown as {
+  orderSelectedFields(fields: Record<string, unknown>): unknown[];
+};
+
+interface SelectInternals {
+  _: { selectedFields: Record<string, unknown> };
+  joinsNotNullableMap: Record<string, boolean>;
+}
+
+/**
+ * Prepared on `db`, whatever it is: the pool or a transaction. A statement built and prepared
+ * with drizzle (`statementCache`) runs only on the handle it was built on, and a booking's reads
+ * run in a transaction, a new handle each time; these are built once per process and key, and
+ * sent under the name `agendaki_<key>`, on the handle of the moment.
+ */
+function preparedOn(db: Db, key: string, build: () => SQLWrapper, isSelect: boolean) {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  let built = builtStatements.get(key);
+  if (!built) {
+    const statement = build();
+    built = { query: dialect.sqlToQuery(statement.getSQL()) };
+    if (isSelect) {
+      const select = statement as unknown as SelectInternals;
+      built.fields = orderSelectedFields(select._.selectedFields);
+      built.joinsNotNullableMap = select.joinsNotNullableMap;
+    }
+    builtStatements.set(key, built);
+  }
+  const prepared = session.prepareQuery(
+    built.query,
+    built.fields as never,
+    `agendaki_${key}`,
+    isSelect,
+  );
+  if (built.joinsNotNullableMap) {
+    (prepared as unknown as SelectInternals).joinsNotNullableMap = built.joinsNotNullableMap;
+  }
+  return prepared;
+}
+
+/**
+ * A select of one shape, built by drizzle once per process (`build` gets placeholders, `bound`,
+ * never a request's values) and run with `values` on `db`, the pool or a transaction: its rows,
+ * mapped as drizzle maps the select's. `key` names the shape: one key, one SQL text.
+ */
+export function selectShared<Select extends SQLWrapper & { _: { result: unknown } }>(
+  db: Db,
+  key: string,
+  build: () => Select,
+  values: Record<string, unknown>,
+): Promise<Select['_']['result']> {
+  return preparedOn(db, key, build, true).execute(values) as Promise<Select['_']['result']>;
+}
+
+/** `selectShared` for any other statement (a write, a raw `sql`): its raw result, as `execute`'s. */
+export function executeShared(
+  db: Db,
+  key: string,
+  build: () => SQLWrapper,
+  values: Record<string, unknown>,
+): Promise<unknown> {
+  return preparedOn(db, key, build, false).execute(values);
 }

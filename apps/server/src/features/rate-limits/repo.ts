@@ -1,5 +1,6 @@
 import { inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { bound, executeShared } from '../../db/prepared';
 import { rateLimits } from '../../db/schema';
 
 interface RateLimitWindow {
@@ -27,60 +28,94 @@ export function countEventsWrite(
   events: readonly CountedEvent[],
   now: Date,
 ): CountingWrite {
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const write = db
-    .insert(rateLimits)
-    .values(
-      events.map((event) => ({
-        key: event.key,
-        count: event.amount,
-        resetAt: new Date(now.getTime() + event.windowMs),
-      })),
-    )
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`CASE WHEN ${rateLimits.resetAt} <= ${nowSql} THEN excluded.count ELSE ${rateLimits.count} + excluded.count END`,
-        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${nowSql} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
-      },
-    })
-    // The instant as epoch milliseconds: a number from every driver, read raw or not.
-    .returning({
-      key: rateLimits.key,
-      count: rateLimits.count,
-      resetAtMs: sql<number>`(extract(epoch from ${rateLimits.resetAt}) * 1000)::float8`.as(
-        'reset_at_ms',
-      ),
-    });
-  return {
-    write,
-    windows(rows) {
-      // RETURNING follows no promised order: matched by key.
-      const byKey = new Map(
-        (rows as { key: string; count: number; reset_at_ms: number }[]).map((row) => [
-          row.key,
-          row,
-        ]),
-      );
-      return events.map((event) => {
-        const row = byKey.get(event.key);
-        if (!row) throw new Error(`rate limit ${event.key} was not counted`);
-        return { count: Number(row.count), resetAt: new Date(Math.round(Number(row.reset_at_ms))) };
-      });
-    },
-  };
+  const write = countingUpsert(db, counterRows(events, now), now.toISOString());
+  return { write, windows: (rows) => windowsOf(events, rows) };
 }
 
-/** `countEventsWrite`, sent. */
+interface CounterRow {
+  key: string;
+  count: number;
+  resetAt: Date;
+}
+
+function counterRows(events: readonly CountedEvent[], now: Date): CounterRow[] {
+  return events.map((event) => ({
+    key: event.key,
+    count: event.amount,
+    resetAt: new Date(now.getTime() + event.windowMs),
+  }));
+}
+
+/** The upsert, of the rows' values or of placeholders for them (`countEvents`). */
+function countingUpsert(db: Db, rows: CounterRow[], nowIso: string) {
+  const nowSql = sql`${nowIso}::timestamptz`;
+  return (
+    db
+      .insert(rateLimits)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`CASE WHEN ${rateLimits.resetAt} <= ${nowSql} THEN excluded.count ELSE ${rateLimits.count} + excluded.count END`,
+          resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${nowSql} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
+        },
+      })
+      // The instant as epoch milliseconds: a number from every driver, read raw or not.
+      .returning({
+        key: rateLimits.key,
+        count: rateLimits.count,
+        resetAtMs: sql<number>`(extract(epoch from ${rateLimits.resetAt}) * 1000)::float8`.as(
+          'reset_at_ms',
+        ),
+      })
+  );
+}
+
+function windowsOf(events: readonly CountedEvent[], rows: readonly unknown[]): RateLimitWindow[] {
+  // RETURNING follows no promised order: matched by key.
+  const byKey = new Map(
+    (rows as { key: string; count: number; reset_at_ms: number }[]).map((row) => [row.key, row]),
+  );
+  return events.map((event) => {
+    const row = byKey.get(event.key);
+    if (!row) throw new Error(`rate limit ${event.key} was not counted`);
+    return { count: Number(row.count), resetAt: new Date(Math.round(Number(row.reset_at_ms))) };
+  });
+}
+
+/**
+ * `countEventsWrite`, sent on its own: every request to a limited route sends it, so each number
+ * of events is one statement built once, parsed and planned once per connection
+ * (db/prepared.ts `executeShared`).
+ */
 export async function countEvents(
   db: Db,
   events: readonly CountedEvent[],
   now: Date,
 ): Promise<RateLimitWindow[]> {
   if (events.length === 0) return [];
-  const counting = countEventsWrite(db, events, now);
-  const result = await db.execute(counting.write);
-  return counting.windows((result as unknown as { rows: unknown[] }).rows);
+  const values: Record<string, unknown> = { now: now.toISOString() };
+  counterRows(events, now).forEach((row, index) => {
+    values[`key${index}`] = row.key;
+    values[`count${index}`] = row.count;
+    values[`resetAt${index}`] = row.resetAt;
+  });
+  const result = await executeShared(
+    db,
+    `rate_limits_count_${events.length}`,
+    () =>
+      countingUpsert(
+        db,
+        events.map((_, index) => ({
+          key: bound<string>(`key${index}`),
+          count: bound<number>(`count${index}`),
+          resetAt: bound<Date>(`resetAt${index}`),
+        })),
+        bound<string>('now'),
+      ),
+    values,
+  );
+  return windowsOf(events, (result as { rows: unknown[] }).rows);
 }
 
 export async function findWindow(db: Db, key: string): Promise<RateLimitWindow | undefined> {

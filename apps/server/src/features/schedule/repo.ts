@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { bound, selectShared } from '../../db/prepared';
 import { dateExceptions, occupiedTimes, timeOff } from '../../db/schema';
 import { isUuid } from '../../lib/params';
 import type { BookingRulesOf } from '../profile/service';
@@ -108,15 +109,28 @@ function jsonList<T>(list: SQL) {
  * The booking rules (features/profile's subquery, handed in) with the exceptions of [from, to]
  * and the time off ending from `from` on, in one statement, ordered as `listExceptionRows` and
  * `listTimeOffRows` order them; undefined when the profile is gone. JSON gives dates as
- * YYYY-MM-DD and times as HH:MM:SS, as the columns read one by one do.
+ * YYYY-MM-DD and times as HH:MM:SS, as the columns read one by one do. Every booking reads it
+ * in its transaction: built once, and parsed and planned by PostgreSQL once per connection
+ * (db/prepared.ts `selectShared`).
  */
 export async function findSchedule(
   db: Db,
-  rules: BookingRulesOf,
+  rulesOf: (professionalId: string) => BookingRulesOf,
   professionalId: string,
   from: string,
   to: string,
 ) {
+  const [row] = await selectShared(db, 'schedule', () => scheduleSelect(db, rulesOf), {
+    professionalId,
+    from,
+    to,
+  });
+  return row;
+}
+
+function scheduleSelect(db: Db, rulesOf: (professionalId: string) => BookingRulesOf) {
+  const professionalId = bound<string>('professionalId');
+  const from = bound<string>('from');
   const exceptions = db
     .select({
       list: sql`json_agg(json_build_object('date', ${dateExceptions.date}, 'startTime', ${dateExceptions.startTime}, 'endTime', ${dateExceptions.endTime}, 'note', ${dateExceptions.note}) ORDER BY ${dateExceptions.date}, ${dateExceptions.startTime})`,
@@ -126,7 +140,7 @@ export async function findSchedule(
       and(
         eq(dateExceptions.professionalId, professionalId),
         gte(dateExceptions.date, from),
-        lte(dateExceptions.date, to),
+        lte(dateExceptions.date, bound<string>('to')),
       ),
     );
   const timeOffList = db
@@ -135,7 +149,8 @@ export async function findSchedule(
     })
     .from(timeOff)
     .where(and(eq(timeOff.professionalId, professionalId), gte(timeOff.endDate, from)));
-  const [row] = await db
+  const rules = rulesOf(professionalId);
+  return db
     .select({
       minNoticeMinutes: rules.minNoticeMinutes,
       horizonDays: rules.horizonDays,
@@ -146,7 +161,6 @@ export async function findSchedule(
       timeOff: jsonList<TimeOffRow>(sql`${timeOffList}`),
     })
     .from(rules);
-  return row;
 }
 
 // ------------------------------------------------ occupied time: blocks and appointments

@@ -135,7 +135,7 @@ export async function loadSchedule(
 ): Promise<Schedule> {
   const row = await repo.findSchedule(
     db,
-    bookingRulesOf({ db }, professionalId),
+    (profileId) => bookingRulesOf({ db }, profileId),
     professionalId,
     today,
     addDaysToDate(today, SCHEDULE_DAYS_AHEAD),
