@@ -23,7 +23,9 @@ function describe(text) {
   const table = /\b(?:from|into|update|join)\s+("?[\w.]+"?(?:\."?\w+"?)?)/i.exec(sql)?.[1];
   return table ? `${verb} ${table.replace(/"/g, '')}` : verb;
 }
-// BENCH_LOG_QUERIES=<file>: each statement's text on its own line, to see what a request sends.
+// BENCH_LOG_QUERIES=<file>: each statement's text on its own line, to see what a request sends,
+// after the name it is prepared under (`[agendaki_schedule]`), or `[]` sent unnamed: PostgreSQL
+// parses and plans an unnamed statement every time.
 const logFile = process.env.BENCH_LOG_QUERIES;
 /** node-postgres only: PGlite's `_runExclusiveQuery` is handed a function, not the text. */
 const logText = (query, values) => {
@@ -35,10 +37,11 @@ const logText = (query, values) => {
   // statements with EXPLAIN (ANALYZE) and see where PostgreSQL spends its time.
   if (process.env.BENCH_LOG_VALUES) {
     const bound = Array.isArray(values) ? values : query?.values;
-    fs.appendFileSync(logFile, `${JSON.stringify({ text, values: bound })}\n`);
+    fs.appendFileSync(logFile, `${JSON.stringify({ name: query?.name, text, values: bound })}\n`);
     return;
   }
-  fs.appendFileSync(logFile, `${text.replace(/\s+/g, ' ').slice(0, 300)}\n`);
+  const name = `[${query?.name ?? ''}]`;
+  fs.appendFileSync(logFile, `${name} ${text.replace(/\s+/g, ' ').slice(0, 300)}\n`);
 };
 
 const pgQuery = pg.Client.prototype.query;
