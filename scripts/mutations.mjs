@@ -268,6 +268,15 @@ const MUTATIONS = [
     test: serverTest('no-overlap.test.ts'),
   },
   {
+    name: 'change-notice-update-reads-new-rows-only',
+    protection:
+      "migration 0022: an update's change notices name the professionals of its old rows too (a row moved to another professional changes both)",
+    file: 'apps/server/drizzle/0022_static_change_notices.sql',
+    find: 'UNION SELECT o.professional_id::text FROM agendaki_old_rows o',
+    replace: 'UNION SELECT n.professional_id::text FROM agendaki_new_rows n',
+    test: serverTest('change-notices.test.ts'),
+  },
+  {
     name: 'deposit-settled-unconditionally',
     protection:
       'Pix sinal: confirmation and expiry change only a pending deposit, so racing they give one outcome',
