@@ -10,15 +10,11 @@
 // database agendaki_bench_triggers.
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { openPostgres } from '../../apps/server/src/db/client.ts';
+import { PG_URL, withClient, withDatabase } from './database.mjs';
 import { seedDataset } from './seed.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_DB = 'agendaki_bench_triggers';
 const INSERTS = 100;
 const ROUNDS = 3;
@@ -40,21 +36,7 @@ const VARIANTS = [
   { label: 'static statements (0022)', definition: functionOf('0022_static_change_notices.sql') },
 ];
 
-function withDatabase(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function admin(statement) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement) => withClient(PG_URL, (client) => client.query(statement));
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -92,9 +74,7 @@ async function main() {
     await database.migrate();
     await seedDataset(database, { professionals: 5, clients: 100, appointments: 1_000 }, () => {});
     await database.close();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
+    await withClient(url, async (client) => {
       const { rows } = await client.query(
         `SELECT c.professional_id, c.id AS client_id, s.id AS service_id
          FROM clients c JOIN services s ON s.professional_id = c.professional_id LIMIT 1`,
@@ -116,9 +96,7 @@ async function main() {
           );
         }
       }
-    } finally {
-      await client.end();
-    }
+    });
   } finally {
     if (!process.env.BENCH_KEEP_DB)
       await admin(`DROP DATABASE IF EXISTS "${BENCH_DB}" WITH (FORCE)`);

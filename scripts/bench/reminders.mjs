@@ -31,14 +31,11 @@ import { listServices } from '../../apps/server/src/features/services/service.ts
 import { reminderKey } from '../../apps/server/src/features/manage/reminder-schedule.ts';
 import { startSmtpServer } from '../../apps/server/test/helpers/smtp.ts';
 import { startServer } from './processes.mjs';
+import { PG_URL, withClient, withDatabase } from './database.mjs';
 import { seedDataset } from './seed.mjs';
 import { run } from '../lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_DB = 'agendaki_bench_reminders';
 const PROFESSIONALS = 100;
 const REMINDERS = Number(process.env.BENCH_REMINDERS ?? 10_000);
@@ -58,21 +55,7 @@ const fmtInt = (n) => n.toLocaleString('en-US');
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function withDatabase(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function admin(task) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    return await task(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (task) => withClient(PG_URL, task);
 
 const isoDay = (date) => date.toISOString().slice(0, 10);
 const addDays = (iso, days) => isoDay(new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000));

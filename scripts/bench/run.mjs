@@ -11,7 +11,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openPostgres } from '../../apps/server/src/db/client.ts';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { defineEndpoints } from './endpoints.mjs';
@@ -20,6 +19,7 @@ import { postgresCpuMs, startCeiling, startServer } from './processes.mjs';
 import { summarizeProfile } from './profile.mjs';
 import { writeReport } from './report.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
+import { PG_URL, withClient, withDatabase } from './database.mjs';
 import { seedDataset } from './seed.mjs';
 import { DIST, measurePage, staticWeight } from './web.mjs';
 import { run } from '../lib.mjs';
@@ -29,10 +29,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CEILING_DURATION = Number(process.env.BENCH_CEILING_DURATION ?? 5);
 const WARMUP = 2;
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_DB = 'agendaki_bench';
 const ONLY_ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',').map((key) => key.trim());
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agendaki-bench-'));
@@ -51,26 +47,12 @@ const scaleFor = (kind) => {
   };
 };
 
-async function withAdmin(task) {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  try {
-    return await task(admin);
-  } finally {
-    await admin.end();
-  }
-}
+const withAdmin = (task) => withClient(PG_URL, task);
 
 /** Whether the database runs on this machine (its CPU can then be read from /proc). */
 function isLocal(url) {
   const host = new URL(url).hostname;
   return ['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host);
-}
-
-function withDatabase(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
 }
 
 /**
@@ -129,14 +111,8 @@ async function countQueries(server, endpoint) {
  * machine's PostgreSQL runs with autovacuum off (its conf.d/90-ci.conf), and a 10 s run is
  * shorter than autovacuum's one-minute nap anyway.
  */
-async function analyzeDatabase(databaseUrl, statement) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+function analyzeDatabase(databaseUrl, statement) {
+  return withClient(databaseUrl, (client) => client.query(statement));
 }
 
 async function measureEndpoint(server, ceiling, endpoint, { localPostgres, databaseUrl }) {

@@ -29,18 +29,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openPostgres } from '../../apps/server/src/db/client.ts';
 import { percentile } from './load.mjs';
 import { startServer } from './processes.mjs';
+import { PG_URL, withClient, withDatabase } from './database.mjs';
 import { seedDataset } from './seed.mjs';
 import { run } from '../lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_DB = 'agendaki_bench_scale';
 const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 50);
 const SMALL = 5_000;
@@ -59,22 +55,6 @@ const log = (message) =>
   console.log(`[${String(Math.round((Date.now() - began) / 1000)).padStart(4)} s] ${message}`);
 const round1 = (n) => Math.round(n * 10) / 10;
 const fmtInt = (n) => n.toLocaleString('en-US');
-
-function withDatabase(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function withClient(url, task) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await task(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Calendar arithmetic on ISO dates (UTC midnight, no zone involved). */
 const isoDay = (date) => date.toISOString().slice(0, 10);
