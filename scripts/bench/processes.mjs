@@ -83,6 +83,9 @@ export async function startServer({ env, logPath }) {
       ...(process.env.BENCH_CPU_PROF
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
         : []),
+      // BENCH_PERF_MAP=1: JavaScript's frames named for `perf record -p <pid>` (/tmp/perf-<pid>.map),
+      // which samples CPU time only; a V8 profile samples wall time, a descheduled thread included.
+      ...(process.env.BENCH_PERF_MAP ? ['--perf-basic-prof'] : []),
       '--import',
       'tsx',
       '--import',
