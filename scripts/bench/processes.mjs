@@ -85,6 +85,7 @@ export async function startServer({ env, logPath }) {
         : []),
       // BENCH_PERF_MAP=1: JavaScript's frames named for `perf record -p <pid>` (/tmp/perf-<pid>.map),
       // which samples CPU time only; a V8 profile samples wall time, a descheduled thread included.
+      // V8 also writes isolate-*-v8.log files into apps/server (git ignores them).
       ...(process.env.BENCH_PERF_MAP ? ['--perf-basic-prof'] : []),
       '--import',
       'tsx',
