@@ -7,12 +7,8 @@ export const PG_URL =
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
 
-/** `url` pointing at the database `name` on the same server. */
-export function withDatabase(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
+/** `url` pointing at the database `name` on the same server: the tests' own helper. */
+export { withDatabase } from '../../apps/server/test/global-setup.ts';
 
 /** `task` with a client connected to `url`, closed afterwards whatever happens. */
 export async function withClient(url, task) {
