@@ -354,6 +354,33 @@ const MUTATIONS = [
     test: PREPARED_READS,
   },
   {
+    name: 'shaped-store-response-frozen',
+    protection:
+      "booking: the stored answer's booking is bound per booking, not built into the write built once",
+    file: 'apps/server/src/features/booking/repo.ts',
+    find: "eq(bookingRequests.id, bind<string>('bookingId'))",
+    replace: 'eq(bookingRequests.id, bookingId)',
+    test: BOOKING_CREATE,
+  },
+  {
+    name: 'shaped-appointments-frozen',
+    protection:
+      "booking: the appointments' professional is bound per booking, not built into the write built once",
+    file: 'apps/server/src/features/appointments/repo.ts',
+    find: "professionalId: bind<string>('professionalId'),",
+    replace: 'professionalId,',
+    test: BOOKING_CREATE,
+  },
+  {
+    name: 'shaped-manage-link-frozen',
+    protection:
+      "booking: the manage link's token is bound per booking, not built into the write built once",
+    file: 'apps/server/src/features/manage/repo.ts',
+    find: "tokenHash: bind<string>('tokenHash'),",
+    replace: 'tokenHash: values.tokenHash,',
+    test: serverTest('manage-link.test.ts'),
+  },
+  {
     name: 'zod-errors-500',
     protection: 'error handler: invalid input is a 400, never a 5xx',
     file: 'apps/server/src/plugins/errors.ts',

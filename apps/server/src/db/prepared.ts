@@ -57,8 +57,13 @@ interface DrizzleInternals {
  * there: docs/benchmarks.md). For statements of few shapes whose values are all bound: each
  * distinct text is a prepared statement on every connection for the connection's life, so the
  * first NAMED_TEXTS_LIMIT texts are named and the others sent unnamed. PGlite ignores the name.
+ * `values` fill the query's placeholders (`bound`), if it has any.
  */
-export function executeNamed(db: Db, query: SQLWrapper): Promise<unknown> {
+export function executeNamed(
+  db: Db,
+  query: SQLWrapper,
+  values: Record<string, unknown> = {},
+): Promise<unknown> {
   // drizzle's own path for `execute`, with a name: its dialect and session are internal.
   const { dialect, session } = db as unknown as DrizzleInternals;
   const built = dialect.sqlToQuery(query.getSQL());
@@ -67,7 +72,7 @@ export function executeNamed(db: Db, query: SQLWrapper): Promise<unknown> {
     name = `agendaki_named_${namedTexts.size + 1}`;
     namedTexts.set(built.sql, name);
   }
-  return session.prepareQuery(built, undefined, name, false).execute();
+  return session.prepareQuery(built, undefined, name, false).execute(values);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Db } from './client';
 import type { QueueDefinition } from './queues';
-import type { WriteBatch } from './write-batch';
+import { ShapedWrite, type WriteBatch } from './write-batch';
 
 /**
  * The job queue's storage and its sending side (decision 008): pg-boss 10 in the `pgboss`
@@ -148,11 +148,15 @@ function toPgBoss(jobs: readonly JobToSend[]): PgBoss.JobInsert[] {
   }));
 }
 
+/** Each text pg-boss's insert has had, numbered: the shape of a `jobsInsert`. */
+const insertTexts = new Map<string, number>();
+
 /**
  * `sendJobs`'s statement, unsent: pg-boss's own insert, its text and parameters captured from
- * the pinned pg-boss itself rather than copied, with its $n placeholders made drizzle parameters.
+ * the pinned pg-boss itself rather than copied, as a write whose shape is that text, with its $n
+ * placeholders bound to the parameters pg-boss gave (db/write-batch.ts).
  */
-async function jobsInsert(jobs: readonly JobToSend[]): Promise<SQL> {
+async function jobsInsert(jobs: readonly JobToSend[]): Promise<ShapedWrite> {
   let captured: { text: string; values: unknown[] } | undefined;
   const capture: PgBoss.Db = {
     executeSql(text: string, values: unknown[] = []) {
@@ -163,13 +167,28 @@ async function jobsInsert(jobs: readonly JobToSend[]): Promise<SQL> {
   await sender.insert(toPgBoss(jobs), { db: capture });
   if (!captured) throw new Error('pg-boss sent no insert');
   const { text, values } = captured;
-  // split() with a group: the text between placeholders at even indices, their numbers at odd.
-  const chunks = text
-    .split(/\$(\d+)/)
-    .map((part, index) =>
-      index % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null),
-    );
-  return sql.join(chunks);
+  let shape = insertTexts.get(text);
+  if (shape === undefined) {
+    shape = insertTexts.size + 1;
+    insertTexts.set(text, shape);
+  }
+  const bound: Record<string, unknown> = {};
+  values.forEach((value, index) => {
+    bound[`p${index + 1}`] = value ?? null;
+  });
+  return new ShapedWrite(
+    `jobs_insert_${shape}`,
+    (bind) =>
+      // split() with a group: the text between placeholders at even indices, their numbers at odd.
+      sql.join(
+        text
+          .split(/\$(\d+)/)
+          .map((part, index) =>
+            index % 2 === 0 ? sql.raw(part) : sql`${bind<unknown>(`p${part}`)}`,
+          ),
+      ),
+    bound,
+  );
 }
 
 /**

@@ -1,6 +1,34 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client';
-import { executeNamed } from './prepared';
+import { bound, executeNamed, executeShared } from './prepared';
+
+/** Where a value goes in a `ShapedWrite`: its placeholder, under a name unique in the write. */
+export type Bind = <T>(name: string) => T;
+
+/**
+ * A write whose SQL does not depend on its values, only on its shape (how many rows, which
+ * columns): `build` makes it with placeholders (`bind`) where the values go, and `values` fills
+ * them by name. A batch of shaped writes is built by drizzle once per process and shape, not on
+ * every request (docs/decisions/022-prepared-hot-reads.md: building a booking's writes was the
+ * largest piece of the server's own work). `key` names the shape: the same key must give the
+ * same SQL. A value bound to a table's column (an insert's or an update's) goes through the
+ * column's encoder when the write runs, as drizzle would encode it; one bound in a `sql`
+ * template goes to the driver as it is.
+ */
+export class ShapedWrite {
+  constructor(
+    readonly key: string,
+    readonly build: (bind: Bind) => SQLWrapper,
+    readonly values: Readonly<Record<string, unknown>>,
+  ) {}
+}
+
+/** What a batch takes: a query built with its values, or a shaped write. */
+export type Write = SQLWrapper | ShapedWrite;
+
+/** At most this many batch shapes are built once; the rest are built on every send. */
+export const SHAPED_BATCHES_LIMIT = 64;
+const batchNames = new Map<string, string>();
 
 /**
  * Writes of one transaction that return nothing and need nothing from each other, sent as one
@@ -11,13 +39,14 @@ import { executeNamed } from './prepared';
  * (docs/decisions/010): it hands the query, unsent, to the batch instead of awaiting it.
  * A booking sends its appointments, its stored answer, its manage link, its mails' outbox rows
  * and its jobs (JobBatch.moveTo) so, and last its visitor's booked minutes (`sendReturning`),
- * docs/decisions/008. A batch of several writes goes under a name of its text (`executeNamed`):
- * PostgreSQL parses and plans each shape once per connection.
+ * docs/decisions/008. A batch of several writes goes under a name (`executeNamed`): PostgreSQL
+ * parses and plans each shape once per connection; a batch of shaped writes only is also built
+ * once per shape (`ShapedWrite`).
  */
 export class WriteBatch {
-  private readonly writes: SQLWrapper[] = [];
+  private readonly writes: Write[] = [];
 
-  add(...writes: SQLWrapper[]): void {
+  add(...writes: Write[]): void {
     this.writes.push(...writes);
   }
 
@@ -25,32 +54,70 @@ export class WriteBatch {
   async send(db: Db): Promise<void> {
     const writes = this.writes.splice(0);
     if (writes.length === 0) return;
-    if (writes.length === 1) {
+    if (writes.length === 1 && !(writes[0] instanceof ShapedWrite)) {
       await db.execute(writes[0]!);
       return;
     }
-    await executeNamed(db, sql`with ${named(writes)} select 1`);
+    await sendBatch(db, writes, false);
   }
 
   /**
    * Sends what was added with one more write, `last`, whose RETURNING rows it answers (raw, as
    * `execute` gives them): a counter that decides after the fact, say, rolling it all back.
    */
-  async sendReturning(db: Db, last: SQLWrapper): Promise<unknown[]> {
-    const writes = [...this.writes.splice(0), last];
-    const result = await executeNamed(
-      db,
-      sql`with ${named(writes)} select * from ${sql.identifier(`w${writes.length - 1}`)}`,
-    );
-    return (result as unknown as { rows: unknown[] }).rows;
+  async sendReturning(db: Db, last: Write): Promise<unknown[]> {
+    const result = await sendBatch(db, [...this.writes.splice(0), last], true);
+    return (result as { rows: unknown[] }).rows;
   }
+}
+
+/** One write sent on its own, with `db`. */
+export async function sendWrite(db: Db, write: Write): Promise<void> {
+  const batch = new WriteBatch();
+  batch.add(write);
+  await batch.send(db);
+}
+
+function sendBatch(db: Db, writes: readonly Write[], returning: boolean): Promise<unknown> {
+  // Each shaped write's placeholders are prefixed with its place in the batch: w0_id, w1_id.
+  const values: Record<string, unknown> = {};
+  writes.forEach((write, index) => {
+    if (!(write instanceof ShapedWrite)) return;
+    for (const [name, value] of Object.entries(write.values)) values[`w${index}_${name}`] = value;
+  });
+  const build = () => {
+    const tail = returning
+      ? sql`select * from ${sql.identifier(`w${writes.length - 1}`)}`
+      : sql`select 1`;
+    return sql`with ${named(writes)} ${tail}`;
+  };
+  const name = writes.every((write) => write instanceof ShapedWrite)
+    ? batchName(writes.map((write) => (write as ShapedWrite).key).join(',') + `|${returning}`)
+    : undefined;
+  return name ? executeShared(db, name, build, values) : executeNamed(db, build(), values);
+}
+
+/** A short name for a batch's shape (PostgreSQL cuts statement names at 63 bytes). */
+function batchName(shape: string): string | undefined {
+  let name = batchNames.get(shape);
+  if (name === undefined && batchNames.size < SHAPED_BATCHES_LIMIT) {
+    name = `write_batch_${batchNames.size + 1}`;
+    batchNames.set(shape, name);
+  }
+  return name;
 }
 
 // getSQL(): a query builder put in a template as such comes in parentheses, which PostgreSQL
 // refuses around an INSERT or UPDATE in WITH.
-function named(writes: readonly SQLWrapper[]): SQL {
+function named(writes: readonly Write[]): SQL {
   return sql.join(
-    writes.map((write, index) => sql`${sql.identifier(`w${index}`)} as (${write.getSQL()})`),
+    writes.map((write, index) => {
+      const query =
+        write instanceof ShapedWrite
+          ? write.build(<T>(name: string) => bound<T>(`w${index}_${name}`))
+          : write;
+      return sql`${sql.identifier(`w${index}`)} as (${query.getSQL()})`;
+    }),
     sql`, `,
   );
 }

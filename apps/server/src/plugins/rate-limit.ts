@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Write } from '../db/write-batch';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { RATE_LIMIT_MESSAGE } from './errors';
@@ -63,7 +63,7 @@ export interface RateLimitEvent {
 }
 
 export interface DeferredConsume {
-  write: SQLWrapper;
+  write: Write;
   check(rows: readonly unknown[]): void;
 }
 
@@ -77,7 +77,7 @@ export interface RateLimitStore {
   countEventsWrite(
     events: readonly CountedEvent[],
     now: Date,
-  ): { write: SQLWrapper; windows(rows: readonly unknown[]): RateLimitWindow[] };
+  ): { write: Write; windows(rows: readonly unknown[]): RateLimitWindow[] };
   findWindow(key: string): Promise<RateLimitWindow | undefined>;
 }
 

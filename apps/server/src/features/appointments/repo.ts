@@ -19,6 +19,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { ShapedWrite } from '../../db/write-batch';
 import { appointments } from '../../db/schema';
 import { isUuid } from '../../lib/params';
 import type { ClientDirectory, ClientIdsQuery } from '../clients/service';
@@ -316,16 +317,61 @@ export function listBusyIntervals(db: Db, professionalId: string, date: string) 
     .orderBy(asc(appointments.startTime));
 }
 
+/** A booked appointment's row: every column the booking writes, none left to its default. */
+export type BookedAppointmentRow = Required<AppointmentValues>;
+
+const BOOKED_COLUMNS = [
+  'id',
+  'bookingId',
+  'clientId',
+  'serviceId',
+  'appointmentDate',
+  'startTime',
+  'endTime',
+  'totalPrice',
+  'bufferMinutes',
+  'status',
+  'notes',
+] as const satisfies readonly (keyof BookedAppointmentRow)[];
+
 /**
  * Several appointments in one statement: all are inserted or none (the exclusion constraint
- * decides). The insert, unsent: await it, or add it to a WriteBatch with the ids made beforehand.
+ * decides). The insert, unsent, as a write of one shape per number of rows (db/write-batch.ts):
+ * add it to a WriteBatch with the ids made beforehand.
  */
 export function insertAppointments(
   db: Db,
   professionalId: string,
-  values: readonly AppointmentValues[],
-) {
-  return db.insert(appointments).values(values.map((value) => ({ ...value, professionalId })));
+  rows: readonly BookedAppointmentRow[],
+): ShapedWrite {
+  const values: Record<string, unknown> = { professionalId };
+  rows.forEach((row, index) => {
+    for (const column of BOOKED_COLUMNS) values[`${column}${index}`] = row[column];
+  });
+  return new ShapedWrite(
+    `appointments_insert_${rows.length}`,
+    (bind) =>
+      db.insert(appointments).values(
+        rows.map((_, index) => {
+          const at = <T>(column: (typeof BOOKED_COLUMNS)[number]) => bind<T>(`${column}${index}`);
+          return {
+            professionalId: bind<string>('professionalId'),
+            id: at<string>('id'),
+            bookingId: at<string>('bookingId'),
+            clientId: at<string>('clientId'),
+            serviceId: at<string>('serviceId'),
+            appointmentDate: at<string>('appointmentDate'),
+            startTime: at<string>('startTime'),
+            endTime: at<string>('endTime'),
+            totalPrice: at<string>('totalPrice'),
+            bufferMinutes: at<number>('bufferMinutes'),
+            status: at<AppointmentStatus>('status'),
+            notes: at<string | null>('notes'),
+          };
+        }),
+      ),
+    values,
+  );
 }
 
 const isLive = ne(appointments.status, 'cancelled');

@@ -2,6 +2,7 @@ import type { BookingResponse } from '@agendaki/shared';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
+import { ShapedWrite } from '../../db/write-batch';
 import { bookingRequests } from '../../db/schema';
 
 /** True in the claim's statement once it claimed the key: what may be written along with it. */
@@ -77,19 +78,27 @@ export async function findStoredRequest(
 }
 
 /**
- * The booking's answer, kept for its retries: the update, unsent (await it, or add it to the
- * transaction's WriteBatch).
+ * The booking's answer, kept for its retries: the update, unsent, as a write of one shape
+ * (db/write-batch.ts) for the transaction's WriteBatch.
  */
 export function storeResponse(
   db: Db,
   professionalId: string,
   bookingId: string,
   response: BookingResponse,
-) {
-  return db
-    .update(bookingRequests)
-    .set({ response })
-    .where(
-      and(eq(bookingRequests.id, bookingId), eq(bookingRequests.professionalId, professionalId)),
-    );
+): ShapedWrite {
+  return new ShapedWrite(
+    'booking_store_response',
+    (bind) =>
+      db
+        .update(bookingRequests)
+        .set({ response: bind<BookingResponse>('response') })
+        .where(
+          and(
+            eq(bookingRequests.id, bind<string>('bookingId')),
+            eq(bookingRequests.professionalId, bind<string>('professionalId')),
+          ),
+        ),
+    { response, bookingId, professionalId },
+  );
 }

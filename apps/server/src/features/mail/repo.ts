@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { ShapedWrite } from '../../db/write-batch';
+import { mailOutbox, type MailAttachment } from '../../db/schema';
 import type { OutgoingMail } from './templates';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -13,7 +14,8 @@ export interface MailSubject {
 
 /**
  * One statement for all the mails of one change (a booking's two mails), each row with its id
- * from `ids`: the insert, unsent (await it, or add it to the transaction's WriteBatch).
+ * from `ids`: the insert, unsent, as a write of one shape per number of mails
+ * (db/write-batch.ts): add it to the transaction's WriteBatch, or send it (`sendWrite`).
  */
 export function insertOutboxMails(
   db: Db,
@@ -21,19 +23,37 @@ export function insertOutboxMails(
   ids: readonly string[],
   now: Date,
   about: MailSubject = {},
-) {
-  return db.insert(mailOutbox).values(
-    mails.map((mail, index) => ({
-      id: ids[index]!,
-      toAddress: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      attachments: mail.attachments ?? [],
-      createdAt: now,
-      aboutProfessionalId: about.professionalId ?? null,
-      aboutClientId: about.clientId ?? null,
-    })),
+): ShapedWrite {
+  const values: Record<string, unknown> = {
+    createdAt: now,
+    aboutProfessionalId: about.professionalId ?? null,
+    aboutClientId: about.clientId ?? null,
+  };
+  mails.forEach((mail, index) => {
+    values[`id${index}`] = ids[index]!;
+    values[`toAddress${index}`] = mail.to;
+    values[`subject${index}`] = mail.subject;
+    values[`html${index}`] = mail.html;
+    values[`text${index}`] = mail.text;
+    values[`attachments${index}`] = mail.attachments ?? [];
+  });
+  return new ShapedWrite(
+    `mail_outbox_insert_${mails.length}`,
+    (bind) =>
+      db.insert(mailOutbox).values(
+        mails.map((_, index) => ({
+          id: bind<string>(`id${index}`),
+          toAddress: bind<string>(`toAddress${index}`),
+          subject: bind<string>(`subject${index}`),
+          html: bind<string>(`html${index}`),
+          text: bind<string>(`text${index}`),
+          attachments: bind<MailAttachment[]>(`attachments${index}`),
+          createdAt: bind<Date>('createdAt'),
+          aboutProfessionalId: bind<string | null>('aboutProfessionalId'),
+          aboutClientId: bind<string | null>('aboutClientId'),
+        })),
+      ),
+    values,
   );
 }
 

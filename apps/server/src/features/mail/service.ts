@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { deleteJobs, sendJobs, type JobBatch } from '../../db/queue';
-import type { WriteBatch } from '../../db/write-batch';
+import { sendWrite, type WriteBatch } from '../../db/write-batch';
 import { MAIL_QUEUE } from '../../db/queues';
 import * as repo from './repo';
 import type { MailSubject } from './repo';
@@ -46,7 +46,7 @@ export async function enqueueMails(
   const ids = mails.map(() => randomUUID());
   const insert = repo.insertOutboxMails(db, mails, ids, now, about);
   if (writes) writes.add(insert);
-  else await insert;
+  else await sendWrite(db, insert);
   const deliveries = ids.map((mailId) => ({
     queue: MAIL_QUEUE,
     data: { mailId } satisfies MailJobData,

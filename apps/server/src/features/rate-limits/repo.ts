@@ -1,7 +1,8 @@
-import { inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bound, executeShared } from '../../db/prepared';
 import { rateLimits } from '../../db/schema';
+import { ShapedWrite } from '../../db/write-batch';
 
 interface RateLimitWindow {
   count: number;
@@ -13,7 +14,7 @@ type CountedEvent = { key: string; windowMs: number; amount: number };
 
 /** The counting upsert, unsent, and how its rows (raw, as `execute` answers them) read back. */
 export interface CountingWrite {
-  write: SQLWrapper;
+  write: ShapedWrite;
   windows(rows: readonly unknown[]): RateLimitWindow[];
 }
 
@@ -21,14 +22,34 @@ export interface CountingWrite {
  * Counts events, each of weight `amount` under its own `key` and window, with one atomic
  * multi-row upsert (instances sharing one PostgreSQL count together): a window that ended at
  * `now` starts again at `amount`. `windows` answers each key's window after the count, in the
- * order given. The keys must differ (one row cannot be upserted twice in a statement).
+ * order given. The keys must differ (one row cannot be upserted twice in a statement). The
+ * write has one shape per number of events (db/write-batch.ts).
  */
 export function countEventsWrite(
   db: Db,
   events: readonly CountedEvent[],
   now: Date,
 ): CountingWrite {
-  const write = countingUpsert(db, counterRows(events, now), now.toISOString());
+  const values: Record<string, unknown> = { now: now.toISOString() };
+  counterRows(events, now).forEach((row, index) => {
+    values[`key${index}`] = row.key;
+    values[`count${index}`] = row.count;
+    values[`resetAt${index}`] = row.resetAt;
+  });
+  const write = new ShapedWrite(
+    `rate_limits_count_${events.length}`,
+    (bind) =>
+      countingUpsert(
+        db,
+        events.map((_, index) => ({
+          key: bind<string>(`key${index}`),
+          count: bind<number>(`count${index}`),
+          resetAt: bind<Date>(`resetAt${index}`),
+        })),
+        bind<string>('now'),
+      ),
+    values,
+  );
   return { write, windows: (rows) => windowsOf(events, rows) };
 }
 
@@ -94,27 +115,8 @@ export async function countEvents(
   now: Date,
 ): Promise<RateLimitWindow[]> {
   if (events.length === 0) return [];
-  const values: Record<string, unknown> = { now: now.toISOString() };
-  counterRows(events, now).forEach((row, index) => {
-    values[`key${index}`] = row.key;
-    values[`count${index}`] = row.count;
-    values[`resetAt${index}`] = row.resetAt;
-  });
-  const result = await executeShared(
-    db,
-    `rate_limits_count_${events.length}`,
-    () =>
-      countingUpsert(
-        db,
-        events.map((_, index) => ({
-          key: bound<string>(`key${index}`),
-          count: bound<number>(`count${index}`),
-          resetAt: bound<Date>(`resetAt${index}`),
-        })),
-        bound<string>('now'),
-      ),
-    values,
-  );
+  const { write } = countEventsWrite(db, events, now);
+  const result = await executeShared(db, write.key, () => write.build(bound), write.values);
   return windowsOf(events, (result as { rows: unknown[] }).rows);
 }
 
