@@ -255,3 +255,33 @@ describe('idempotency', () => {
     expect(retry.statusCode, retry.body).toBe(201);
   });
 });
+
+describe("one shape of booking, two professionals' bookings", () => {
+  // A booking's writes are built once per shape (db/write-batch.ts ShapedWrite): the same shape
+  // booked with two professionals, one after the other, must write each one's own values.
+  it("writes each booking's appointments, client and answer under its own professional", async () => {
+    const other = await createBookableProfessional(ctx, { businessName: 'Salão Outro' });
+    const date = '2026-11-30';
+    const mine = bookingBody(shop, { date, time: '11:00', notes: 'Primeira' });
+    const theirs = bookingBody(other, { date, time: '14:00', notes: 'Segunda' });
+    for (const body of [mine, theirs]) {
+      const res = await postBooking(ctx, body);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    for (const [professional, body, time] of [
+      [shop, mine, '11:00:00'],
+      [other, theirs, '14:00:00'],
+    ] as const) {
+      const rows = await appointmentsOf(ctx, professional.profileId, date);
+      const clients = await clientsOf(ctx, professional.profileId);
+      const client = clients.find((c) => c.email === body.clientEmail);
+      expect(rows.map((r) => [r.serviceId, r.startTime, r.notes, r.clientId])).toEqual([
+        [professional.services[0]!.id, time, body.notes, client?.id],
+      ]);
+      // Its answer was stored on its own key: a retry answers it again.
+      const again = await postBooking(ctx, { ...body });
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json().appointments[0].startTime).toBe(time.slice(0, 5));
+    }
+  });
+});
