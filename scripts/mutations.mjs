@@ -381,6 +381,24 @@ const MUTATIONS = [
     test: serverTest('manage-link.test.ts'),
   },
   {
+    name: 'shaped-claim-lock-frozen',
+    protection:
+      "booking: the lock's professional is bound per booking, not built into the claim built once",
+    file: 'apps/server/src/features/public-profile/service.ts',
+    find: "(bind) => professionalLockQuery({ db }, bind<string>('professionalId'), mode),",
+    replace: '() => professionalLockQuery({ db }, catalog.profile.id, mode),',
+    test: BOOKING_CREATE,
+  },
+  {
+    name: 'shaped-client-email-frozen',
+    protection:
+      "booking: the client's e-mail is bound per booking, not built into the claim built once",
+    file: 'apps/server/src/features/clients/repo.ts',
+    find: '.where(and(eq(clients.professionalId, professional), hasEmail(email)))',
+    replace: '.where(and(eq(clients.professionalId, professional), hasEmail(values.email)))',
+    test: serverTest('booking-statements.test.ts'),
+  },
+  {
     name: 'zod-errors-500',
     protection: 'error handler: invalid input is a 400, never a 5xx',
     file: 'apps/server/src/plugins/errors.ts',

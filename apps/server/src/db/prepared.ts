@@ -41,6 +41,38 @@ export function bound<T>(name: string): T {
   return sql.placeholder(name) as unknown as T;
 }
 
+/** Where a value goes in a `Shaped` piece of SQL: its placeholder, named within the piece. */
+export type Bind = <T>(name: string) => T;
+
+/**
+ * A piece of SQL whose text does not depend on its values, only on its shape (how many rows,
+ * which columns, which branch): `build` makes it with a placeholder (`bind`) wherever a value
+ * goes, and `values` fills them by name, so the statement it goes into is built by drizzle once
+ * per shape, not on every request. `key` names the shape: the same key must give the same SQL,
+ * so whatever else `build` reads (a lock's mode, whether a phone was given) is in the key. A
+ * value bound to a table's column (an insert's or an update's) goes through the column's
+ * encoder when the statement runs, as drizzle would encode it; one bound in a `sql` template
+ * goes to the driver as it is.
+ */
+export class Shaped<Built = SQLWrapper> {
+  constructor(
+    readonly key: string,
+    readonly build: (bind: Bind) => Built,
+    readonly values: Readonly<Record<string, unknown>>,
+  ) {}
+
+  /** Built with its placeholders named `<prefix><name>`, for a statement of several pieces. */
+  buildAs(prefix: string): Built {
+    return this.build(<T>(name: string) => bound<T>(`${prefix}${name}`));
+  }
+
+  /** Its values under the same prefix, into `into`. */
+  valuesAs(prefix: string, into: Record<string, unknown>): Record<string, unknown> {
+    for (const [name, value] of Object.entries(this.values)) into[`${prefix}${name}`] = value;
+    return into;
+  }
+}
+
 /** At most this many texts get a name per process; any beyond are sent unnamed, as before. */
 export const NAMED_TEXTS_LIMIT = 64;
 const namedTexts = new Map<string, string>();

@@ -1,27 +1,15 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client';
-import { bound, executeNamed, executeShared } from './prepared';
+import { executeNamed, executeShared, Shaped } from './prepared';
 
-/** Where a value goes in a `ShapedWrite`: its placeholder, under a name unique in the write. */
-export type Bind = <T>(name: string) => T;
+export type { Bind } from './prepared';
 
 /**
- * A write whose SQL does not depend on its values, only on its shape (how many rows, which
- * columns): `build` makes it with placeholders (`bind`) where the values go, and `values` fills
- * them by name. A batch of shaped writes is built by drizzle once per process and shape, not on
- * every request (docs/decisions/022-prepared-hot-reads.md: building a booking's writes was the
- * largest piece of the server's own work). `key` names the shape: the same key must give the
- * same SQL. A value bound to a table's column (an insert's or an update's) goes through the
- * column's encoder when the write runs, as drizzle would encode it; one bound in a `sql`
- * template goes to the driver as it is.
+ * A write of one shape (db/prepared.ts `Shaped`). A batch made only of shaped writes is built
+ * by drizzle once per process and shape (docs/decisions/022-prepared-hot-reads.md: building a
+ * booking's writes was the largest piece of the server's own work).
  */
-export class ShapedWrite {
-  constructor(
-    readonly key: string,
-    readonly build: (bind: Bind) => SQLWrapper,
-    readonly values: Readonly<Record<string, unknown>>,
-  ) {}
-}
+export class ShapedWrite extends Shaped<SQLWrapper> {}
 
 /** What a batch takes: a query built with its values, or a shaped write. */
 export type Write = SQLWrapper | ShapedWrite;
@@ -82,8 +70,7 @@ function sendBatch(db: Db, writes: readonly Write[], returning: boolean): Promis
   // Each shaped write's placeholders are prefixed with its place in the batch: w0_id, w1_id.
   const values: Record<string, unknown> = {};
   writes.forEach((write, index) => {
-    if (!(write instanceof ShapedWrite)) return;
-    for (const [name, value] of Object.entries(write.values)) values[`w${index}_${name}`] = value;
+    if (write instanceof ShapedWrite) write.valuesAs(`w${index}_`, values);
   });
   const build = () => {
     const tail = returning
@@ -112,10 +99,7 @@ function batchName(shape: string): string | undefined {
 function named(writes: readonly Write[]): SQL {
   return sql.join(
     writes.map((write, index) => {
-      const query =
-        write instanceof ShapedWrite
-          ? write.build(<T>(name: string) => bound<T>(`w${index}_${name}`))
-          : write;
+      const query = write instanceof ShapedWrite ? write.buildAs(`w${index}_`) : write;
       return sql`${sql.identifier(`w${index}`)} as (${query.getSQL()})`;
     }),
     sql`, `,

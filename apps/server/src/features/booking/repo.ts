@@ -1,7 +1,7 @@
 import type { BookingResponse } from '@agendaki/shared';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { executeNamed } from '../../db/prepared';
+import { bound, executeShared, type Shaped } from '../../db/prepared';
 import { ShapedWrite } from '../../db/write-batch';
 import { bookingRequests } from '../../db/schema';
 
@@ -16,38 +16,51 @@ export const WHEN_CLAIMED = sql`EXISTS (SELECT 1 FROM claimed)`;
  * transaction ends, so a committed answer and its fingerprint are then there to read.
  * `isLocked` false: the profile is gone, nothing was claimed. `along`: further CTEs and columns
  * of the same statement (the booking's client, written only `WHEN_CLAIMED`), whose values come
- * back in `row`.
+ * back in `row`. The lock and `along` are pieces of one shape each (db/prepared.ts `Shaped`):
+ * the statement is built by drizzle once per process and pair of shapes, and sent under its
+ * name, parsed and planned once per connection.
  */
 export async function claimIdempotencyKey(
   db: Db,
   professionalId: string,
   key: { idempotencyKey: string; requestFingerprint: string },
   now: Date,
-  lock: SQLWrapper,
-  along?: { ctes: SQL; columns: SQL },
+  lock: Shaped<SQLWrapper>,
+  along?: Shaped<{ ctes: SQL; columns: SQL }>,
 ): Promise<{ isLocked: boolean; bookingId: string | undefined; row: unknown }> {
-  const columns = [
-    bookingRequests.professionalId,
-    bookingRequests.idempotencyKey,
-    bookingRequests.requestFingerprint,
-    bookingRequests.createdAt,
-  ].map((column) => sql.identifier(column.name));
-  // Named: PostgreSQL parses and plans each of its few shapes once per connection.
-  const result = await executeNamed(
+  const values: Record<string, unknown> = {
+    professionalId,
+    idempotencyKey: key.idempotencyKey,
+    requestFingerprint: key.requestFingerprint,
+    now: now.toISOString(),
+  };
+  lock.valuesAs('lock_', values);
+  along?.valuesAs('along_', values);
+  const result = await executeShared(
     db,
-    sql`WITH locked AS ${lock},
+    `booking_claim_${lock.key}${along ? `_${along.key}` : ''}`,
+    () => {
+      const columns = [
+        bookingRequests.professionalId,
+        bookingRequests.idempotencyKey,
+        bookingRequests.requestFingerprint,
+        bookingRequests.createdAt,
+      ].map((column) => sql.identifier(column.name));
+      const more = along?.buildAs('along_');
+      return sql`WITH locked AS ${lock.buildAs('lock_')},
     claimed AS (
       INSERT INTO ${bookingRequests} (${sql.join(columns, sql`, `)})
-      SELECT locked.id, ${key.idempotencyKey}::varchar, ${key.requestFingerprint}::varchar,
-        ${now.toISOString()}::timestamptz
-      FROM locked WHERE locked.id = ${professionalId}
+      SELECT locked.id, ${bound('idempotencyKey')}::varchar, ${bound('requestFingerprint')}::varchar,
+        ${bound('now')}::timestamptz
+      FROM locked WHERE locked.id = ${bound('professionalId')}
       ON CONFLICT (${sql.identifier(bookingRequests.professionalId.name)}, ${sql.identifier(bookingRequests.idempotencyKey.name)}) DO NOTHING
       RETURNING ${bookingRequests.id}
-    )${along ? sql`, ${along.ctes}` : sql``}
-    SELECT EXISTS (SELECT 1 FROM locked) AS is_locked, (SELECT id FROM claimed) AS booking_id${along ? sql`, ${along.columns}` : sql``}`,
+    )${more ? sql`, ${more.ctes}` : sql``}
+    SELECT EXISTS (SELECT 1 FROM locked) AS is_locked, (SELECT id FROM claimed) AS booking_id${more ? sql`, ${more.columns}` : sql``}`;
+    },
+    values,
   );
-  const [row] = (result as unknown as { rows: { is_locked: boolean; booking_id: string | null }[] })
-    .rows;
+  const [row] = (result as { rows: { is_locked: boolean; booking_id: string | null }[] }).rows;
   return { isLocked: row?.is_locked ?? false, bookingId: row?.booking_id ?? undefined, row };
 }
 

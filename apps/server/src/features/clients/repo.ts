@@ -11,6 +11,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeShared, Shaped } from '../../db/prepared';
 import { clients } from '../../db/schema';
 import { isUuid } from '../../lib/params';
 
@@ -279,36 +280,59 @@ export interface ClientMatchSql {
  * (`matchedClient` undefined) when the insert met a client with the e-mail that another
  * transaction committed after the statement began (the unique index waited for it, and ON
  * CONFLICT DO NOTHING gave way; the statement's snapshot cannot see that row): the caller reads
- * it with `findClientByEmail`.
+ * it with `findClientByEmail`. Of one shape with a phone and one without (db/prepared.ts
+ * `Shaped`); `when` must be the same for every statement of the caller's key.
  */
 export function clientByEmailSql(
   db: Db,
   professionalId: string,
   values: { name: string; email: string; phone: string | null; now: Date },
   when: SQL = sql`true`,
-): ClientMatchSql {
-  const stamp = sql`${values.now.toISOString()}::timestamptz`;
-  const existing = db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.professionalId, professionalId), hasEmail(values.email)))
-    .limit(1);
-  // As `fillEmptyPhone`: only a phone given, only where none is stored.
-  const fill = values.phone
-    ? sql`, client_filled AS (
-      UPDATE ${clients} SET ${column(clients.phone)} = ${values.phone}::varchar, ${column(clients.updatedAt)} = ${stamp}
-      WHERE ${clients.professionalId} = ${professionalId} AND ${clients.id} IN (SELECT id FROM client_existing)
+): Shaped<ClientMatchSql> {
+  const hasPhone = Boolean(values.phone);
+  return new Shaped(
+    hasPhone ? 'email_phone' : 'email',
+    (bind) => {
+      const professional = bind<string>('professionalId');
+      const email = bind<string>('email');
+      const stamp = sql`${bind<string>('now')}::timestamptz`;
+      const existing = db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.professionalId, professional), hasEmail(email)))
+        .limit(1);
+      // As `fillEmptyPhone`: only a phone given, only where none is stored.
+      const fill = hasPhone
+        ? sql`, client_filled AS (
+      UPDATE ${clients} SET ${column(clients.phone)} = ${bind<string>('phone')}::varchar, ${column(clients.updatedAt)} = ${stamp}
+      WHERE ${clients.professionalId} = ${professional} AND ${clients.id} IN (SELECT id FROM client_existing)
         AND coalesce(btrim(${clients.phone}), '') = '' AND ${when}
     )`
-    : sql``;
-  return matchOrInsertSql(professionalId, existing, { ...values, stamp }, fill, when);
+        : sql``;
+      return matchOrInsertSql(
+        professional,
+        existing,
+        { name: bind<string>('name'), email, phone: bind<string | null>('phone'), stamp },
+        fill,
+        when,
+      );
+    },
+    {
+      professionalId,
+      email: values.email,
+      name: values.name,
+      phone: values.phone,
+      now: values.now.toISOString(),
+    },
+  );
 }
 
 /**
  * The professional's oldest client whose phone, digits only, is one of `variants` (a mobile with
  * and without the country code), else the client inserted without an e-mail (stamped by the
  * database, as `insertClient`). No unique index covers phones: two phone-first bookings at once
- * may create two clients, as two reads and two inserts could.
+ * may create two clients, as two reads and two inserts could. Of one shape per number of
+ * variants (db/prepared.ts `Shaped`).
  */
 export function clientByPhoneSql(
   db: Db,
@@ -316,19 +340,40 @@ export function clientByPhoneSql(
   variants: readonly string[],
   values: { name: string; phone: string | null },
   when: SQL = sql`true`,
-): ClientMatchSql {
-  const existing = db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.professionalId, professionalId), hasPhoneDigits(variants)))
-    .orderBy(asc(clients.createdAt))
-    .limit(1);
-  return matchOrInsertSql(
-    professionalId,
-    existing,
-    { ...values, email: null, stamp: sql`now()` },
-    sql``,
-    when,
+): Shaped<ClientMatchSql> {
+  const bound: Record<string, unknown> = { professionalId, name: values.name, phone: values.phone };
+  variants.forEach((variant, index) => {
+    bound[`variant${index}`] = variant;
+  });
+  return new Shaped(
+    `phone_${variants.length}`,
+    (bind) => {
+      const professional = bind<string>('professionalId');
+      const existing = db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(
+          and(
+            eq(clients.professionalId, professional),
+            hasPhoneDigits(variants.map((_, index) => bind<string>(`variant${index}`))),
+          ),
+        )
+        .orderBy(asc(clients.createdAt))
+        .limit(1);
+      return matchOrInsertSql(
+        professional,
+        existing,
+        {
+          name: bind<string>('name'),
+          email: null,
+          phone: bind<string | null>('phone'),
+          stamp: sql`now()`,
+        },
+        sql``,
+        when,
+      );
+    },
+    bound,
   );
 }
 
@@ -341,10 +386,21 @@ export function matchedClient(row: unknown): MatchedClient | undefined {
   return id ? { id, isNew: isNew === true } : undefined;
 }
 
-/** Runs a `ClientMatchSql` as a statement of its own; its row, for `matchedClient`. */
-export async function runClientMatch(db: Db, match: ClientMatchSql): Promise<unknown> {
-  const result = await db.execute(sql`WITH ${match.ctes} SELECT ${match.columns}`);
-  return (result as unknown as { rows: unknown[] }).rows[0];
+/**
+ * Runs a `ClientMatchSql` as a statement of its own, built once per shape; its row, for
+ * `matchedClient`.
+ */
+export async function runClientMatch(db: Db, match: Shaped<ClientMatchSql>): Promise<unknown> {
+  const result = await executeShared(
+    db,
+    `client_match_${match.key}`,
+    () => {
+      const { ctes, columns } = match.buildAs('');
+      return sql`WITH ${ctes} SELECT ${columns}`;
+    },
+    match.values,
+  );
+  return (result as { rows: unknown[] }).rows[0];
 }
 
 const column = (c: { name: string }) => sql.identifier(c.name);

@@ -11,7 +11,7 @@ import {
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { bound, statementCache } from '../../db/prepared';
+import { bound, statementCache, type Shaped } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import * as repo from './repo';
@@ -158,7 +158,7 @@ export async function findOrCreateClientByEmail(
 }
 
 /** A booking's client, to be matched or created inside the caller's own statement. */
-export interface ClientOfContact extends repo.ClientMatchSql {
+export interface ClientOfContact extends Shaped<repo.ClientMatchSql> {
   /**
    * The client, from the row of the statement that carried the CTEs. When an e-mail's insert
    * gave way to a client another transaction committed meanwhile, that client is read (and its
@@ -195,9 +195,8 @@ export function clientOfContact(
       : undefined;
   // The booking refuses a client with neither before it gets here (features/booking).
   if (!match) throw new Error('a booking client needs an e-mail or a mobile');
-  return {
-    ...match,
-    async resolve(row) {
+  return Object.assign(match, {
+    async resolve(row: unknown) {
       const matched = repo.matchedClient(row);
       if (matched) return matched;
       if (!email) throw new Error('a client without e-mail was neither found nor inserted');
@@ -209,7 +208,7 @@ export function clientOfContact(
       }
       return { id: concurrent.id, isNew: false };
     },
-  };
+  });
 }
 
 // ------------------------------------------------ for features/appointments and features/dashboard

@@ -18,6 +18,7 @@ import {
   type Service,
 } from '@agendaki/shared';
 import type { Db } from '../../db/client';
+import { Shaped } from '../../db/prepared';
 import { readAll } from '../../db/read-all';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/params';
@@ -287,7 +288,8 @@ export async function listBookableDays(
 
 export interface ProfessionalLock {
   mode: 'share' | 'exclusive';
-  query: ReturnType<typeof professionalLockQuery>;
+  /** The lock's select, of one shape per mode (db/prepared.ts `Shaped`). */
+  query: Shaped<ReturnType<typeof professionalLockQuery>>;
 }
 
 /**
@@ -300,7 +302,12 @@ export function professionalLock(
   catalog: ProfessionalCatalog,
 ): ProfessionalLock {
   const mode = catalog.schedule.rules.maxBookingsPerDay !== null ? 'exclusive' : 'share';
-  return { mode, query: professionalLockQuery({ db }, catalog.profile.id, mode) };
+  const query = new Shaped(
+    `lock_${mode}`,
+    (bind) => professionalLockQuery({ db }, bind<string>('professionalId'), mode),
+    { professionalId: catalog.profile.id },
+  );
+  return { mode, query };
 }
 
 /**
