@@ -11,8 +11,8 @@ export type { Bind } from './prepared';
  */
 export class ShapedWrite extends Shaped<SQLWrapper> {}
 
-/** What a batch takes: a query built with its values, or a shaped write. */
-export type Write = SQLWrapper | ShapedWrite;
+/** What a batch takes: a query built with its values, or a shaped write (any `Shaped` query). */
+export type Write = SQLWrapper | Shaped<SQLWrapper>;
 
 /** At most this many batch shapes are built once; the rest are built on every send. */
 export const SHAPED_BATCHES_LIMIT = 64;
@@ -42,7 +42,7 @@ export class WriteBatch {
   async send(db: Db): Promise<void> {
     const writes = this.writes.splice(0);
     if (writes.length === 0) return;
-    if (writes.length === 1 && !(writes[0] instanceof ShapedWrite)) {
+    if (writes.length === 1 && !(writes[0] instanceof Shaped)) {
       await db.execute(writes[0]!);
       return;
     }
@@ -70,7 +70,7 @@ function sendBatch(db: Db, writes: readonly Write[], returning: boolean): Promis
   // Each shaped write's placeholders are prefixed with its place in the batch: w0_id, w1_id.
   const values: Record<string, unknown> = {};
   writes.forEach((write, index) => {
-    if (write instanceof ShapedWrite) write.valuesAs(`w${index}_`, values);
+    if (write instanceof Shaped) write.valuesAs(`w${index}_`, values);
   });
   const build = () => {
     const tail = returning
@@ -78,8 +78,8 @@ function sendBatch(db: Db, writes: readonly Write[], returning: boolean): Promis
       : sql`select 1`;
     return sql`with ${named(writes)} ${tail}`;
   };
-  const name = writes.every((write) => write instanceof ShapedWrite)
-    ? batchName(writes.map((write) => (write as ShapedWrite).key).join(',') + `|${returning}`)
+  const name = writes.every((write) => write instanceof Shaped)
+    ? batchName(writes.map((write) => (write as Shaped).key).join(',') + `|${returning}`)
     : undefined;
   return name ? executeShared(db, name, build, values) : executeNamed(db, build(), values);
 }
@@ -99,7 +99,7 @@ function batchName(shape: string): string | undefined {
 function named(writes: readonly Write[]): SQL {
   return sql.join(
     writes.map((write, index) => {
-      const query = write instanceof ShapedWrite ? write.buildAs(`w${index}_`) : write;
+      const query = write instanceof Shaped ? write.buildAs(`w${index}_`) : write;
       return sql`${sql.identifier(`w${index}`)} as (${query.getSQL()})`;
     }),
     sql`, `,
