@@ -73,6 +73,20 @@ export class Shaped<Built = SQLWrapper> {
   }
 }
 
+/**
+ * The values of a `Shaped` piece of several rows: each row's values under `<column><index>`,
+ * added to `into` (the values the rows share). Its `build` binds `<column><index>` likewise.
+ */
+export function rowValues(
+  rows: readonly object[],
+  into: Record<string, unknown> = {},
+): Record<string, unknown> {
+  rows.forEach((row, index) => {
+    for (const [column, value] of Object.entries(row)) into[`${column}${index}`] = value;
+  });
+  return into;
+}
+
 /** At most this many texts get a name per process; any beyond are sent unnamed, as before. */
 export const NAMED_TEXTS_LIMIT = 64;
 const namedTexts = new Map<string, string>();

@@ -19,6 +19,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowValues } from '../../db/prepared';
 import { ShapedWrite } from '../../db/write-batch';
 import { appointments } from '../../db/schema';
 import { isUuid } from '../../lib/params';
@@ -320,20 +321,6 @@ export function listBusyIntervals(db: Db, professionalId: string, date: string) 
 /** A booked appointment's row: every column the booking writes, none left to its default. */
 export type BookedAppointmentRow = Required<AppointmentValues>;
 
-const BOOKED_COLUMNS = [
-  'id',
-  'bookingId',
-  'clientId',
-  'serviceId',
-  'appointmentDate',
-  'startTime',
-  'endTime',
-  'totalPrice',
-  'bufferMinutes',
-  'status',
-  'notes',
-] as const satisfies readonly (keyof BookedAppointmentRow)[];
-
 /**
  * Several appointments in one statement: all are inserted or none (the exclusion constraint
  * decides). The insert, unsent, as a write of one shape per number of rows (db/write-batch.ts):
@@ -344,16 +331,12 @@ export function insertAppointments(
   professionalId: string,
   rows: readonly BookedAppointmentRow[],
 ): ShapedWrite {
-  const values: Record<string, unknown> = { professionalId };
-  rows.forEach((row, index) => {
-    for (const column of BOOKED_COLUMNS) values[`${column}${index}`] = row[column];
-  });
   return new ShapedWrite(
     `appointments_insert_${rows.length}`,
     (bind) =>
       db.insert(appointments).values(
         rows.map((_, index) => {
-          const at = <T>(column: (typeof BOOKED_COLUMNS)[number]) => bind<T>(`${column}${index}`);
+          const at = <T>(column: keyof BookedAppointmentRow) => bind<T>(`${column}${index}`);
           return {
             professionalId: bind<string>('professionalId'),
             id: at<string>('id'),
@@ -370,7 +353,7 @@ export function insertAppointments(
           };
         }),
       ),
-    values,
+    rowValues(rows, { professionalId }),
   );
 }
 

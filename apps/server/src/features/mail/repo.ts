@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowValues } from '../../db/prepared';
 import { ShapedWrite } from '../../db/write-batch';
 import { mailOutbox, type MailAttachment } from '../../db/schema';
 import type { OutgoingMail } from './templates';
@@ -24,19 +25,21 @@ export function insertOutboxMails(
   now: Date,
   about: MailSubject = {},
 ): ShapedWrite {
-  const values: Record<string, unknown> = {
-    createdAt: now,
-    aboutProfessionalId: about.professionalId ?? null,
-    aboutClientId: about.clientId ?? null,
-  };
-  mails.forEach((mail, index) => {
-    values[`id${index}`] = ids[index]!;
-    values[`toAddress${index}`] = mail.to;
-    values[`subject${index}`] = mail.subject;
-    values[`html${index}`] = mail.html;
-    values[`text${index}`] = mail.text;
-    values[`attachments${index}`] = mail.attachments ?? [];
-  });
+  const values = rowValues(
+    mails.map((mail, index) => ({
+      id: ids[index]!,
+      toAddress: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      attachments: mail.attachments ?? [],
+    })),
+    {
+      createdAt: now,
+      aboutProfessionalId: about.professionalId ?? null,
+      aboutClientId: about.clientId ?? null,
+    },
+  );
   return new ShapedWrite(
     `mail_outbox_insert_${mails.length}`,
     (bind) =>

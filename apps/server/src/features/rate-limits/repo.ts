@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bound, executeShared } from '../../db/prepared';
+import { bound, executeShared, rowValues } from '../../db/prepared';
 import { rateLimits } from '../../db/schema';
 import { ShapedWrite } from '../../db/write-batch';
 
@@ -30,12 +30,7 @@ export function countEventsWrite(
   events: readonly CountedEvent[],
   now: Date,
 ): CountingWrite {
-  const values: Record<string, unknown> = { now: now.toISOString() };
-  counterRows(events, now).forEach((row, index) => {
-    values[`key${index}`] = row.key;
-    values[`count${index}`] = row.count;
-    values[`resetAt${index}`] = row.resetAt;
-  });
+  const values = rowValues(counterRows(events, now), { now: now.toISOString() });
   const write = new ShapedWrite(
     `rate_limits_count_${events.length}`,
     (bind) =>
@@ -67,9 +62,9 @@ function counterRows(events: readonly CountedEvent[], now: Date): CounterRow[] {
   }));
 }
 
-/** The upsert, of the rows' values or of placeholders for them (`countEvents`). */
-function countingUpsert(db: Db, rows: CounterRow[], nowIso: string) {
-  const nowSql = sql`${nowIso}::timestamptz`;
+/** The upsert, with placeholders where its rows' values and `now` go (`countEventsWrite`). */
+function countingUpsert(db: Db, rows: CounterRow[], now: string) {
+  const nowSql = sql`${now}::timestamptz`;
   return (
     db
       .insert(rateLimits)
