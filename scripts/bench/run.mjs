@@ -148,7 +148,13 @@ async function measureEndpoint(server, ceiling, endpoint, { localPostgres, datab
   // (the sequential count below is per request, cache hits included).
   const loadStatements = await server.countQueries();
   const serverCpuMs = server.cpuMs() - cpuBefore;
+  // What the run left behind (a booking's mails, sent by the outbox's worker while the load
+  // runs if it keeps up, else after it): its CPU until the server is quiet, outside the window.
+  const drainServerCpuBefore = server.cpuMs();
+  const drainPostgresCpuBefore = localPostgres ? postgresCpuMs() : 0;
   const drainMs = await waitQuiet(server);
+  const drainServerCpuMs = server.cpuMs() - drainServerCpuBefore;
+  const drainPostgresCpuMs = localPostgres ? postgresCpuMs() - drainPostgresCpuBefore : undefined;
   const queries = await countQueries(server, endpoint);
   await waitQuiet(server);
   const ceilingCpuBefore = ceiling.cpuMs();
@@ -193,13 +199,25 @@ async function measureEndpoint(server, ceiling, endpoint, { localPostgres, datab
     statementsPerRequestUnderLoad:
       Math.round((loadStatements / Math.max(1, load.requests)) * 100) / 100,
     drainMs,
+    // The same per request for the work left after the window (its quiet last 500 ms included).
+    drainServerCpuMsPerRequest:
+      Math.round((drainServerCpuMs / Math.max(1, load.requests)) * 100) / 100,
+    ...(drainPostgresCpuMs === undefined
+      ? {}
+      : {
+          drainPostgresCpuMsPerRequest:
+            Math.round((drainPostgresCpuMs / Math.max(1, load.requests)) * 100) / 100,
+        }),
   };
   log(
     `  ${endpoint.key}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, ` +
       `p95 ${result.p95} ms, p99 ${result.p99} ms, errors ${result.errors}, ` +
       `${result.queries} queries/req, ceiling ${ceilingResult.requestsPerSecond.toFixed(0)} req/s, ` +
       `CPU ms/req: server ${result.serverCpuMsPerRequest}, PostgreSQL ${result.postgresCpuMsPerRequest ?? '-'}, ` +
-      `load generator ${result.loadGeneratorCpuMsPerRequest}`,
+      `load generator ${result.loadGeneratorCpuMsPerRequest}; ` +
+      `${result.statementsPerRequestUnderLoad} statements/req under load; left behind ` +
+      `${result.drainMs} ms, CPU ms/req: server ${result.drainServerCpuMsPerRequest}, ` +
+      `PostgreSQL ${result.drainPostgresCpuMsPerRequest ?? '-'}`,
   );
   return result;
 }
