@@ -40,22 +40,38 @@ export interface PgliteOptions {
 /**
  * PGlite runs on this process's event loop, and the statements waiting for it are handed the
  * connection one after the other in microtasks: under load the loop did not turn for 150 to 800
- * ms, and Node accepts one new connection per turn, so 50 visitors arriving together waited up
- * to 9 s just to be accepted (docs/decisions/021-pglite-lets-the-event-loop-turn.md). A
- * transaction, or a statement outside one, that would start more than TURN_EVERY_MS after the
- * loop last turned for us lets it turn first: sockets are accepted and read between two of them.
+ * ms, and Node accepts one new connection per turn (libuv accepts once per poll since its
+ * PR #3696; strace shows one `accept4` per `epoll_pwait`), so 50 visitors arriving together
+ * waited up to 9 s just to be accepted (docs/decisions/021-pglite-lets-the-event-loop-turn.md).
+ * Every statement, inside a transaction too, that would start more than TURN_EVERY_MS after the
+ * loop last turned for us lets it turn first (a turn costs about 3 µs here): sockets are accepted
+ * and read between two statements, not once per transaction (a booking's holds the connection
+ * some 12 ms on PGlite).
  */
-const TURN_EVERY_MS = 5;
+const TURN_EVERY_MS = 1;
 
 class TurningPGlite extends PGlite {
   #lastTurn = performance.now();
 
+  async #turnIfDue(): Promise<void> {
+    if (performance.now() - this.#lastTurn > TURN_EVERY_MS) {
+      await nextTurn();
+      this.#lastTurn = performance.now();
+    }
+  }
+
+  /** Every transaction, and every statement outside one, passes this gate first. */
   override _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
     return super._runExclusiveTransaction(async () => {
-      if (performance.now() - this.#lastTurn > TURN_EVERY_MS) {
-        await nextTurn();
-        this.#lastTurn = performance.now();
-      }
+      await this.#turnIfDue();
+      return fn();
+    });
+  }
+
+  /** Every statement, inside a transaction or not, passes this one. */
+  override _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> {
+    return super._runExclusiveQuery(async () => {
+      await this.#turnIfDue();
       return fn();
     });
   }

@@ -27,4 +27,23 @@ describe(`the event loop while statements queue (${testDatabaseKind})`, () => {
     expect(finished).toBe(count);
     expect(await finishedWhenTheLoopTurned).toBeLessThan(count / 2);
   });
+
+  it('turns between the statements of one long transaction: a visitor is not kept waiting for its commit', async () => {
+    const count = 40;
+    let ran = 0;
+    let ranWhenTheLoopTurned: number | undefined;
+    // 40 statements of 2 ms in one transaction: 80 ms holding the connection.
+    const transaction = database.db.transaction(async (tx) => {
+      setImmediate(() => {
+        ranWhenTheLoopTurned = ran;
+      });
+      for (let i = 0; i < count; i += 1) {
+        await tx.execute(sql`select pg_sleep(0.002)`);
+        ran += 1;
+      }
+    });
+    await transaction;
+    expect(ran).toBe(count);
+    expect(ranWhenTheLoopTurned).toBeLessThan(count / 2);
+  });
 });
