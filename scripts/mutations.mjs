@@ -458,6 +458,15 @@ const MUTATIONS = [
     test: POSTGRES_RESTART,
   },
   {
+    name: 'pglite-turns-per-transaction-only',
+    protection:
+      'PGlite: the event loop turns between the statements of a transaction, so new visitors are accepted during it (decision 021)',
+    file: 'apps/server/src/db/client.ts',
+    find: '  override _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> {',
+    replace: '  _runExclusiveQueryUnused<T>(fn: () => Promise<T>): Promise<T> {',
+    test: { kind: 'server', file: 'apps/server/src/db/event-loop.test.ts' },
+  },
+  {
     name: 'csrf-raw-url-prefix',
     protection: 'CSRF: every non-safe method checked, not only raw URLs starting /api/ (%61pi)',
     file: 'apps/server/src/plugins/origin-check.ts',
