@@ -463,7 +463,8 @@ const MUTATIONS = [
       'PGlite: the event loop turns between the statements of a transaction, so new visitors are accepted during it (decision 021)',
     file: 'apps/server/src/db/client.ts',
     find: '  override _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> {',
-    replace: '  _runExclusiveQueryUnused<T>(fn: () => Promise<T>): Promise<T> {',
+    // As before the addendum: the loop turns at the transactions' gate only.
+    replace: '  override _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {',
     test: { kind: 'server', file: 'apps/server/src/db/event-loop.test.ts' },
   },
   {

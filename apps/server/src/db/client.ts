@@ -53,25 +53,16 @@ const TURN_EVERY_MS = 1;
 class TurningPGlite extends PGlite {
   #lastTurn = performance.now();
 
-  async #turnIfDue(): Promise<void> {
-    if (performance.now() - this.#lastTurn > TURN_EVERY_MS) {
-      await nextTurn();
-      this.#lastTurn = performance.now();
-    }
-  }
-
-  /** Every transaction, and every statement outside one, passes this gate first. */
-  override _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
-    return super._runExclusiveTransaction(async () => {
-      await this.#turnIfDue();
-      return fn();
-    });
-  }
-
-  /** Every statement, inside a transaction or not, passes this one. */
+  /**
+   * The gate of every statement, inside a transaction or not (PGlite's `query`, `exec`,
+   * `describeQuery` and a transaction's BEGIN all pass it under the transaction's gate).
+   */
   override _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> {
     return super._runExclusiveQuery(async () => {
-      await this.#turnIfDue();
+      if (performance.now() - this.#lastTurn > TURN_EVERY_MS) {
+        await nextTurn();
+        this.#lastTurn = performance.now();
+      }
       return fn();
     });
   }
