@@ -26,13 +26,12 @@ import { openPostgres } from '../../apps/server/src/db/client.ts';
 import { sendJobAt } from '../../apps/server/src/db/queue.ts';
 import { REMINDER_QUEUE } from '../../apps/server/src/db/queues.ts';
 import { clients } from '../../apps/server/src/db/schema.ts';
-import { insertAppointments } from '../../apps/server/src/features/appointments/repo.ts';
 import { listServices } from '../../apps/server/src/features/services/service.ts';
 import { reminderKey } from '../../apps/server/src/features/manage/reminder-schedule.ts';
 import { startSmtpServer } from '../../apps/server/test/helpers/smtp.ts';
 import { startServer } from './processes.mjs';
 import { PG_URL, withClient, withDatabase } from './database.mjs';
-import { seedDataset } from './seed.mjs';
+import { checkSeededAppointments, insertSeedAppointments, seedDataset } from './seed.mjs';
 import { run } from '../lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -92,7 +91,7 @@ async function seedBookings(database, professionals, today) {
           bookingId: randomUUID(),
         };
       });
-      await insertAppointments(tx, professional.profileId, appointments);
+      await insertSeedAppointments(tx, professional.profileId, appointments);
       for (const [k, appointment] of appointments.entries()) {
         bookings.push({
           professionalId: professional.profileId,
@@ -139,6 +138,7 @@ async function main() {
       () => {},
     );
     const bookings = await seedBookings(database, data.professionals, data.today);
+    await checkSeededAppointments(database.db, data.counts.appointments + bookings.length);
 
     // The minute they fall due starts a little after the jobs are in and the servers are up.
     const startServers = 15_000;

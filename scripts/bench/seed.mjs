@@ -10,10 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { zonedToday } from '@agendaki/shared';
 import { hashPassword } from 'better-auth/crypto';
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
-import { clients, mailOutbox } from '../../apps/server/src/db/schema.ts';
+import { appointments, clients, mailOutbox } from '../../apps/server/src/db/schema.ts';
+import { sendWrite } from '../../apps/server/src/db/write-batch.ts';
 import {
   insertCredentialAccount,
   insertUser,
@@ -27,6 +28,30 @@ import { startTrial } from '../../apps/server/src/features/subscription/service.
 import { clientRows, FIRST, LAST, pick, planAgenda, random, SERVICES, WEEK } from './dataset.mjs';
 
 export const TIMEZONE = 'America/Sao_Paulo';
+
+/**
+ * Inserts a professional's appointments through the repository's write, which is unsent until
+ * a batch sends it (db/write-batch.ts): awaiting the write itself sends nothing. Each row gets
+ * an id, no booking and no buffer unless it brings its own.
+ */
+export async function insertSeedAppointments(tx, professionalId, rows) {
+  const complete = rows.map((row) => ({
+    id: randomUUID(),
+    bookingId: null,
+    bufferMinutes: 0,
+    ...row,
+  }));
+  await sendWrite(tx, insertAppointments(tx, professionalId, complete));
+  return complete;
+}
+
+/** Throws unless the database holds `expected` appointments: the seed wrote what it says. */
+export async function checkSeededAppointments(db, expected) {
+  const [row] = await db.select({ value: count() }).from(appointments);
+  if (row?.value !== expected) {
+    throw new Error(`the seed wrote ${row?.value} appointments, not ${expected}`);
+  }
+}
 export const PASSWORD = 'senha-do-benchmark-1';
 
 /** Sign-up, confirmation and sign-in through the HTTP API: the session the benchmark uses. */
@@ -177,7 +202,7 @@ export async function seedDataset(database, scale, log = console.log, lanes = 1)
     clientCount += ids.length;
     const agenda = planAgenda({ rand, today, count: appointmentsPerPro, services, clientIds: ids });
     for (let k = 0; k < agenda.rows.length; k += 1000) {
-      await insertAppointments(tx, profileId, agenda.rows.slice(k, k + 1000));
+      await insertSeedAppointments(tx, profileId, agenda.rows.slice(k, k + 1000));
     }
     appointmentCount += agenda.rows.length;
     const shortService = services.find((s) => s.durationMinutes === 30);
@@ -194,6 +219,7 @@ export async function seedDataset(database, scale, log = console.log, lanes = 1)
     }),
   );
   fs.rmSync(uploads, { recursive: true, force: true });
+  await checkSeededAppointments(db, appointmentCount);
   // Free slots in a stable shuffled order, so bookings spread over professionals and days.
   const rand = random(42);
   for (let i = freeSlots.length - 1; i > 0; i -= 1) {
