@@ -469,6 +469,24 @@ const MUTATIONS = [
     test: { kind: 'server', file: 'apps/server/src/db/event-loop.test.ts' },
   },
   {
+    name: 'compiled-rows-keep-missing-joins',
+    protection:
+      "a prepared select's compiled row mapping makes a left join's missing row null, as drizzle's does",
+    file: 'apps/server/src/db/prepared.ts',
+    find: "if (typeof tableName === 'string' && !joinsNotNullableMap[tableName]) {",
+    replace: "if (typeof tableName === 'string' && joinsNotNullableMap[tableName] === undefined) {",
+    test: { kind: 'server', file: 'apps/server/src/db/prepared.test.ts' },
+  },
+  {
+    name: 'statement-cache-maps-rows-by-drizzle',
+    protection:
+      "the statements built once map their rows with the compiled mapping, not drizzle's per row",
+    file: 'apps/server/src/db/prepared.ts',
+    find: 'statements.set(key, mapsRowsCompiled(build()));',
+    replace: 'statements.set(key, build());',
+    test: { kind: 'server', file: 'apps/server/src/db/prepared.test.ts' },
+  },
+  {
     name: 'csrf-raw-url-prefix',
     protection: 'CSRF: every non-safe method checked, not only raw URLs starting /api/ (%61pi)',
     file: 'apps/server/src/plugins/origin-check.ts',

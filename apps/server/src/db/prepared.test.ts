@@ -1,8 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { asc, eq, sql } from 'drizzle-orm';
+import * as drizzleUtils from 'drizzle-orm/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind } from '../../test/helpers/database';
 import type { Database, Db } from './client';
-import { bound, executeNamed, executeShared, NAMED_TEXTS_LIMIT, selectShared } from './prepared';
+import {
+  bound,
+  compileRowMapper,
+  executeNamed,
+  executeShared,
+  NAMED_TEXTS_LIMIT,
+  selectShared,
+  statementCache,
+} from './prepared';
 import { rateLimits } from './schema';
 
 let database: Database;
@@ -117,4 +127,81 @@ describe(`selectShared and executeShared (${testDatabaseKind})`, () => {
       });
     },
   );
+});
+
+// drizzle's own row mapping (internal; what a prepared select calls without a mapper of its own).
+const { mapResultRow } = drizzleUtils as unknown as {
+  mapResultRow(fields: unknown, row: unknown[], joins?: Record<string, boolean>): unknown;
+};
+
+describe(`compiled row mapping (${testDatabaseKind})`, () => {
+  const resetAt = new Date('2026-11-28T09:30:00.000Z');
+  const next = alias(rateLimits, 'next_limit');
+  /** Every kind of field drizzle maps: columns, a joined table's object, sql with a decoder, a subquery's alias. */
+  const build = (db: Db) => {
+    const totals = db
+      .select({ key: rateLimits.key, total: sql<number>`${rateLimits.count} * 10`.as('total') })
+      .from(rateLimits)
+      .as('totals');
+    return db
+      .select({
+        key: rateLimits.key,
+        resetAt: rateLimits.resetAt,
+        doubled: sql<number>`${rateLimits.count} * 2`.mapWith(Number),
+        asText: sql<string>`${rateLimits.count}::text`,
+        total: totals.total,
+        next: { key: next.key, count: next.count, resetAt: next.resetAt },
+      })
+      .from(rateLimits)
+      .innerJoin(totals, eq(totals.key, rateLimits.key))
+      .leftJoin(next, eq(next.key, sql`${rateLimits.key} || ':next'`))
+      .where(sql`${rateLimits.key} like 'mapping-test:%'`)
+      .orderBy(asc(rateLimits.key));
+  };
+
+  it('maps every row as drizzle does, a missing left join as null', async () => {
+    await database.db.insert(rateLimits).values([
+      { key: 'mapping-test:a', count: 1, resetAt },
+      { key: 'mapping-test:a:next', count: 7, resetAt },
+      { key: 'mapping-test:b', count: 2, resetAt },
+    ]);
+    const byDrizzle = await build(database.db);
+    const cache = statementCache();
+    const prepared = cache(database.db, 'mapping', () =>
+      build(database.db).prepare('mapping_test'),
+    );
+    expect((prepared as unknown as { customResultMapper?: unknown }).customResultMapper).toEqual(
+      expect.any(Function),
+    );
+    const compiled = await prepared.execute();
+    expect(compiled).toEqual(byDrizzle);
+    expect(compiled[0]).toEqual({
+      key: 'mapping-test:a',
+      resetAt,
+      doubled: 2,
+      asText: '1',
+      total: 10,
+      next: { key: 'mapping-test:a:next', count: 7, resetAt },
+    });
+    expect(compiled[2]).toMatchObject({ key: 'mapping-test:b', doubled: 4, next: null });
+  });
+
+  it("gives drizzle's own mapResultRow objects for the same raw rows", () => {
+    const select = build(database.db) as unknown as {
+      _: { selectedFields: Record<string, unknown> };
+      joinsNotNullableMap: Record<string, boolean>;
+    };
+    const prepared = build(database.db).prepare('mapping_test_fields') as unknown as {
+      fields: { path: string[]; field: unknown }[];
+    };
+    const raw = [
+      ['k1', '2026-11-28 09:30:00+00', '4', '2', 20, 'k1:next', 3, '2026-11-28 10:00:00+00'],
+      ['k2', '2026-11-28 09:30:00+00', '6', '3', 30, null, null, null],
+    ];
+    const mapRows = compileRowMapper(prepared.fields, select.joinsNotNullableMap);
+    expect(mapRows(raw)).toEqual(
+      raw.map((row) => mapResultRow(prepared.fields, row, select.joinsNotNullableMap)),
+    );
+    expect(mapRows(raw)[1]!.next).toBeNull();
+  });
 });

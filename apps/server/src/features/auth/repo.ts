@@ -1,5 +1,6 @@
 import { and, eq, like, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { mapsRowsCompiled } from '../../db/prepared';
 import { account, appSettings, session, user, verification } from '../../db/schema';
 import type { ProfileOfUser } from '../profile/service';
 import type { BillingOfUser } from '../subscription/service';
@@ -185,7 +186,7 @@ export function prepareSignedInLookup(
   joins: { profile: ProfileOfUser; billing: BillingOfUser },
 ) {
   const { profile, billing } = joins;
-  return db
+  const lookup = db
     .select({
       token: session.token,
       expiresAt: session.expiresAt,
@@ -205,6 +206,7 @@ export function prepareSignedInLookup(
     .where(eq(session.token, sql.placeholder('token')))
     .limit(1)
     .prepare('agendaki_signed_in');
+  return mapsRowsCompiled(lookup);
 }
 
 // ---------------------------------------------------------------- app_settings (the auth secret)
