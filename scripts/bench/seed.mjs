@@ -42,7 +42,6 @@ export async function insertSeedAppointments(tx, professionalId, rows) {
     ...row,
   }));
   await sendWrite(tx, insertAppointments(tx, professionalId, complete));
-  return complete;
 }
 
 /** Throws unless the database holds `expected` appointments: the seed wrote what it says. */

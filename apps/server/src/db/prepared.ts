@@ -56,7 +56,6 @@ interface FieldPlan {
   index: number;
   parents: string[];
   leaf: string;
-  decoder: Decoder;
   decode: (value: unknown) => unknown;
   /** The table of a joined table's column, whose all-null object becomes null (left joins). */
   joinedTable: string | undefined;
@@ -89,7 +88,6 @@ export function compileRowMapper(
       index,
       parents: path.slice(0, -1),
       leaf: path[path.length - 1]!,
-      decoder,
       decode: (value) => map.call(decoder, value),
       joinedTable:
         joinsNotNullableMap && is(field, Column) && path.length === 2
