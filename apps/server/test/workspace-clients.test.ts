@@ -166,6 +166,38 @@ describe('client search and pages', () => {
     expect(await search(text, searcher)).toEqual(names);
   });
 
+  it('matches what the client says now: an edit and an erasure change what a search finds', async () => {
+    // The search text is stored beside the client (drizzle/0023): it must follow every write.
+    const editor = await signUpProfessional(ctx);
+    const client = await createClient(
+      { name: 'Heloísa Prado', phone: '(31) 99876-1111', email: 'helo@exemplo.com.br' },
+      editor,
+    );
+    expect(Object.keys(client).sort()).toEqual(
+      ['createdAt', 'email', 'id', 'name', 'notes', 'phone'].sort(),
+    );
+    expect(await search('heloisa', editor)).toEqual(['Heloísa Prado']);
+    const edited = await editor.request({
+      method: 'PATCH',
+      url: `/api/clients/${client.id}`,
+      payload: { name: 'Heloísa Nunes', phone: '(31) 97777-2222', email: null },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await search('prado', editor)).toEqual([]);
+    expect(await search('99876', editor)).toEqual([]);
+    expect(await search('helo@', editor)).toEqual([]);
+    expect(await search('nunes', editor)).toEqual(['Heloísa Nunes']);
+    expect(await search('7777-2222', editor)).toEqual(['Heloísa Nunes']);
+    const erased = await editor.request({
+      method: 'POST',
+      url: `/api/clients/${client.id}/erase`,
+      payload: { confirmName: 'Heloísa Nunes' },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await search('heloisa', editor)).toEqual([]);
+    expect(await search('97777', editor)).toEqual([]);
+  });
+
   it('pages newest first with the total, or by name', async () => {
     const first = await searcher.request({ method: 'GET', url: '/api/clients?pageSize=2' });
     expect(first.json()).toMatchObject({ total: 5, page: 1, pageSize: 2 });

@@ -1,5 +1,5 @@
 import type { BookingResponse } from '@agendaki/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -250,6 +250,13 @@ export const clients = pgTable(
     notes: varchar('notes', { length: 1000 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // What a search matches (functions: drizzle/0003_search_extensions.sql), kept by PostgreSQL
+    // on every write so that a search compares it as it is instead of computing it again for
+    // each candidate row (drizzle/0023). Never read back: features/clients selects without it.
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`agendaki_client_search_text(${clients.name}, ${clients.email}, ${clients.phone})`,
+    ),
   },
   (t) => [
     primaryKey({ name: 'clients_pkey', columns: [t.professionalId, t.id] }),
@@ -260,14 +267,10 @@ export const clients = pgTable(
     uniqueIndex('clients_professional_email_unique')
       .on(t.professionalId, sql`lower(${t.email})`)
       .where(sql`${t.email} IS NOT NULL`),
-    // Search by any part of name, e-mail or phone digits (functions: drizzle/0003_search_extensions.sql),
-    // within one professional's clients: the professional's id leads (btree_gin, drizzle/0021).
+    // Search by any part of name, e-mail or phone digits (the search text above), within one
+    // professional's clients: the professional's id leads (btree_gin, drizzle/0021).
     index('clients_search_trgm_idx')
-      .using(
-        'gin',
-        t.professionalId,
-        sql`agendaki_client_search_text(${t.name}, ${t.email}, ${t.phone}) gin_trgm_ops`,
-      )
+      .using('gin', t.professionalId, sql`${t.searchText} gin_trgm_ops`)
       // New rows wait in a pending list every search reads until it is merged: kept short.
       .with({ gin_pending_list_limit: 64 }),
   ],

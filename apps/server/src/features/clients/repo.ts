@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   sql,
   type AnyColumn,
   type SQL,
@@ -15,7 +16,10 @@ import { executeShared, Shaped } from '../../db/prepared';
 import { clients } from '../../db/schema';
 import { isUuid } from '../../lib/params';
 
-export type ClientRow = typeof clients.$inferSelect;
+/** A client's columns as the features read them: the search text is the database's alone. */
+const { searchText: _searchText, ...clientColumns } = getTableColumns(clients);
+
+export type ClientRow = Omit<typeof clients.$inferSelect, 'searchText'>;
 
 export interface ClientValues {
   name?: string;
@@ -28,13 +32,16 @@ export interface ClientValues {
 
 /**
  * The condition of a client search (see `toSearchTerm`): any part of the name or e-mail without
- * case or accents, or any run of the phone's digits. It is the expression of the GIN trigram
- * index `clients_search_trgm_idx` (functions in drizzle/0003_search_extensions.sql).
+ * case or accents, or any run of the phone's digits, in the stored search text the GIN trigram
+ * index `clients_search_trgm_idx` holds (drizzle/0023; functions in 0003_search_extensions.sql).
  */
 function clientSearchCondition(term: SearchTerm): SQL {
+  // The term's own text is worked out once per statement (an InitPlan), not for each row.
   const pattern =
-    term.kind === 'digits' ? sql`${term.pattern}` : sql`agendaki_unaccent(lower(${term.pattern}))`;
-  return sql`agendaki_client_search_text(${clients.name}, ${clients.email}, ${clients.phone}) LIKE ${pattern}`;
+    term.kind === 'digits'
+      ? sql`${term.pattern}`
+      : sql`(SELECT agendaki_unaccent(lower(${term.pattern})))`;
+  return sql`${clients.searchText} LIKE ${pattern}`;
 }
 
 export interface ListClientsOptions {
@@ -67,7 +74,7 @@ export function clientsPageQuery(db: Db, professionalId: string, options: ListCl
   const countAll = db.select({ value: count() }).from(clients).where(where);
   return db
     .select({
-      row: clients,
+      row: clientColumns,
       noShowCount: options.noShowCount?.(clients.id) ?? sql<number>`0`.mapWith(Number),
       total: sql<number>`(${countAll})`.mapWith(Number),
     })
@@ -98,7 +105,7 @@ export async function findClient(
 ): Promise<ClientRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
-    .select()
+    .select(clientColumns)
     .from(clients)
     .where(and(eq(clients.id, id), eq(clients.professionalId, professionalId)));
   return row;
@@ -112,7 +119,7 @@ export async function insertClient(
   const [row] = await db
     .insert(clients)
     .values({ ...values, professionalId })
-    .returning();
+    .returning(clientColumns);
   return row!;
 }
 
@@ -128,7 +135,7 @@ export async function updateClient(
     .update(clients)
     .set({ ...values, updatedAt: now })
     .where(and(eq(clients.id, id), eq(clients.professionalId, professionalId)))
-    .returning();
+    .returning(clientColumns);
   return row;
 }
 
@@ -159,7 +166,7 @@ export async function findClientByEmail(
   email: string,
 ): Promise<ClientRow | undefined> {
   const [row] = await db
-    .select()
+    .select(clientColumns)
     .from(clients)
     .where(and(eq(clients.professionalId, professionalId), hasEmail(email)))
     .limit(1);
@@ -247,7 +254,7 @@ export function listClientsAfter(
   limit: number,
 ): Promise<ClientRow[]> {
   return db
-    .select()
+    .select(clientColumns)
     .from(clients)
     .where(
       and(
