@@ -132,9 +132,10 @@ async function measureEndpoint(server, ceiling, endpoint, { localPostgres, datab
   await waitQuiet(server);
   // The warm-up's bookings put the first rows in tables that were empty when the seed was
   // analyzed: the job queue's, the outbox and the manage links. Analyzed as a running server's
-  // autovacuum would have them (docs/benchmarks-history.md, 2026-11-27), once the queue is drained: analyzed while
-  // the warm-up's mails were still pending, the mail partition read as 98% pending jobs, which
-  // a running server's statistics never show, and pg-boss's fetch was planned for that.
+  // autovacuum would have them (docs/benchmarks-history.md, 2026-11-27), once the queue is
+  // drained: analyzed while the warm-up's mails were still pending, the mail partition read as
+  // 98% pending jobs, which a running server's statistics never show, and pg-boss's fetch was
+  // planned for that.
   if (databaseUrl) await analyzeDatabase(databaseUrl, 'ANALYZE');
   const loadAverage = os.loadavg()[0];
   const cpuBefore = server.cpuMs();
