@@ -97,6 +97,24 @@ async function seed(profileId: string) {
         endTime: '15:00',
         totalPrice: '50.00',
       },
+      // Awaiting its Pix sinal: it holds its time, but counts and earns nothing until the sinal
+      // is received (docs/decisions/017-pix-sinal.md), and is not among the next appointments.
+      {
+        ...base,
+        appointmentDate: '2026-11-30',
+        startTime: '12:00',
+        endTime: '13:00',
+        totalPrice: '80.00',
+        status: 'awaiting_deposit',
+      },
+      {
+        ...base,
+        appointmentDate: '2026-12-02',
+        startTime: '10:00',
+        endTime: '11:00',
+        totalPrice: '80.00',
+        status: 'awaiting_deposit',
+      },
     ])
     .returning({ id: appointments.id });
   return { dec1: rows[7]!.id, dec3: rows[8]!.id };
