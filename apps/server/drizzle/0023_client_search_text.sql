@@ -6,6 +6,11 @@
 -- included), and the index and the search read it as it is (the search works its pattern out
 -- once per statement): 0.60 ms for that term, "ana" 0.33 -> 0.26, "oliv" 0.42 -> 0.29. The column
 -- is never read back (features/clients selects without it).
-DROP INDEX "clients_search_trgm_idx";--> statement-breakpoint
-ALTER TABLE "clients" ADD COLUMN "search_text" text GENERATED ALWAYS AS (agendaki_client_search_text("clients"."name", "clients"."email", "clients"."phone")) STORED;--> statement-breakpoint
-CREATE INDEX "clients_search_trgm_idx" ON "clients" USING gin ("professional_id","search_text" gin_trgm_ops) WITH (gin_pending_list_limit=64);
+--
+-- Safe to run again: this migration was first dated before 0022 in meta/_journal.json, so a
+-- database already at 0022 skipped it (drizzle applies only migrations dated after the newest it
+-- recorded), and one migrated from scratch recorded it under that first date, which makes it
+-- look unapplied now that it is dated after 0022 (db/migrate.test.ts).
+DROP INDEX IF EXISTS "clients_search_trgm_idx";--> statement-breakpoint
+ALTER TABLE "clients" ADD COLUMN IF NOT EXISTS "search_text" text GENERATED ALWAYS AS (agendaki_client_search_text("clients"."name", "clients"."email", "clients"."phone")) STORED;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "clients_search_trgm_idx" ON "clients" USING gin ("professional_id","search_text" gin_trgm_ops) WITH (gin_pending_list_limit=64);

@@ -23,9 +23,10 @@ const MIGRATION_LOCK_KEY = 7_362_552;
  */
 export async function migrateEmbedded(
   db: PgliteDatabase<Record<string, unknown>> & { $client: PGlite },
+  migrationsFolder = MIGRATIONS_FOLDER,
 ): Promise<void> {
   await installQueues(queueConnectionOf(db.$client), QUEUES);
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  await migratePglite(db, { migrationsFolder });
 }
 
 /**
