@@ -111,6 +111,43 @@ describe('GET /api/appointments', () => {
     expect(page.items).toHaveLength(count);
   });
 
+  it('counts every match of a search, beyond its page and past its last one', async () => {
+    // Ana's 4 appointments: the total rides on the page's rows, then is counted apart.
+    const first = await list('?search=ana&pageSize=3');
+    expect(first).toMatchObject({ total: 4, page: 1, pageSize: 3 });
+    expect(when(first)).toEqual(['2026-11-21 08:00', '2026-11-28 10:00', '2026-11-29 09:00']);
+    expect(when(await list('?search=ana&pageSize=3&page=2'))).toEqual(['2026-12-15 09:00']);
+    expect(await list('?search=ana&pageSize=3&page=3')).toMatchObject({ items: [], total: 4 });
+    // A client's and a service's matches on the same appointment count it once.
+    expect((await list('?search=a')).total).toBe(7);
+  });
+
+  it('counts no match of another professional', async () => {
+    const other = await signUpProfessional(ctx);
+    const create = async (url: string, payload: Record<string, unknown>) => {
+      const res = await other.request({ method: 'POST', url, payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    const client = await create('/api/clients', { name: 'Ana Souza' });
+    const service = await create('/api/services', {
+      name: 'Corte',
+      price: 40,
+      durationMinutes: 30,
+    });
+    for (const startTime of ['10:00', '11:00']) {
+      await create('/api/appointments', {
+        clientId: client.id,
+        serviceId: service.id,
+        appointmentDate: '2026-11-25',
+        startTime,
+      });
+    }
+    expect((await list('?search=ana')).total).toBe(4);
+    expect((await list('?search=ana&pageSize=3&page=3')).total).toBe(4);
+    expect((await list('?search=corte')).total).toBe(5);
+  });
+
   it('combines search, status and period', async () => {
     const page = await list(`?search=corte&status=scheduled&period=week`);
     expect(when(page)).toEqual(['2026-11-28 10:00']);

@@ -15,6 +15,7 @@ import {
   sql,
   type AnyColumn,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowValues } from '../../db/prepared';
@@ -106,10 +107,32 @@ export interface SearchMatches {
   serviceIds: ServiceIdsQuery;
 }
 
-function searchCondition(matches: SearchMatches): SQL {
+/**
+ * How a search's matches filter appointments: `walk` as hashed sets tested on each row, for a page
+ * read in the agenda's order that stops at its last row; `count` as arrays of ids, so that
+ * PostgreSQL reads only the matching appointments through their client and service indexes (a
+ * bitmap of both), where the hashed sets had it test every appointment of the professional.
+ */
+type SearchUse = 'walk' | 'count';
+
+/** The matching ids as subqueries: the owners' own, or a select from the statement's CTEs. */
+interface IdSubqueries {
+  clientIds: SQLWrapper;
+  serviceIds: SQLWrapper;
+}
+
+type WhereFilter = Omit<ListAppointmentsFilter, 'search'> & { search?: IdSubqueries };
+
+function searchCondition(matches: IdSubqueries, use: SearchUse): SQL {
+  if (use === 'walk') {
+    return or(
+      inArray(appointments.clientId, matches.clientIds),
+      inArray(appointments.serviceId, matches.serviceIds),
+    )!;
+  }
   return or(
-    inArray(appointments.clientId, matches.clientIds),
-    inArray(appointments.serviceId, matches.serviceIds),
+    sql`${appointments.clientId} = any(array(${matches.clientIds}))`,
+    sql`${appointments.serviceId} = any(array(${matches.serviceIds}))`,
   )!;
 }
 
@@ -126,13 +149,13 @@ export interface ListAppointmentsOptions extends ListAppointmentsFilter {
   offset: number;
 }
 
-function listWhere(professionalId: string, options: ListAppointmentsFilter) {
+function listWhere(professionalId: string, options: WhereFilter, use: SearchUse) {
   return and(
     eq(appointments.professionalId, professionalId),
     options.status ? eq(appointments.status, options.status) : undefined,
     options.from ? gte(appointments.appointmentDate, options.from) : undefined,
     options.to ? lte(appointments.appointmentDate, options.to) : undefined,
-    options.search ? searchCondition(options.search) : undefined,
+    options.search ? searchCondition(options.search, use) : undefined,
   );
 }
 
@@ -146,6 +169,9 @@ function listWhere(professionalId: string, options: ListAppointmentsFilter) {
  * one, blind to the professional's id and the page's size) still walks the agenda's index in
  * order and stops at the page, where joining first had it sort every appointment of the
  * professional (decision 022).
+ *
+ * A search's matching clients and services are read once, as the statement's two CTEs, and used
+ * by both the page and its total, each in its own way (`searchCondition`).
  */
 export function appointmentsPageQuery(
   db: Db,
@@ -153,17 +179,32 @@ export function appointmentsPageQuery(
   directories: Directories,
   options: ListAppointmentsOptions,
 ) {
-  const where = listWhere(professionalId, options);
-  const countAll = db.select({ value: count() }).from(appointments).where(where);
+  const matched = options.search && {
+    clients: db.$with('matched_clients').as(options.search.clientIds),
+    services: db.$with('matched_services').as(options.search.serviceIds),
+  };
+  const filter: WhereFilter = matched
+    ? {
+        ...options,
+        search: {
+          clientIds: db.select({ id: matched.clients.id }).from(matched.clients),
+          serviceIds: db.select({ id: matched.services.id }).from(matched.services),
+        },
+      }
+    : options;
+  const countAll = db
+    .select({ value: count() })
+    .from(appointments)
+    .where(listWhere(professionalId, filter, 'count'));
   const page = db
     .select(ownColumns)
     .from(appointments)
-    .where(where)
+    .where(listWhere(professionalId, filter, 'walk'))
     .orderBy(asc(appointments.appointmentDate), asc(appointments.startTime), asc(appointments.id))
     .limit(unplannedNumber(options.limit))
     .offset(unplannedNumber(options.offset))
     .as('page');
-  return db
+  return (matched ? db.with(matched.clients, matched.services) : db)
     .select({
       ...joinedColumns(directories, appointmentColumnsOf(page)),
       total: sql<number>`(${countAll})`.mapWith(Number),
@@ -196,7 +237,7 @@ export async function countAppointments(
   const [total] = await db
     .select({ value: count() })
     .from(appointments)
-    .where(listWhere(professionalId, filter));
+    .where(listWhere(professionalId, filter, 'count'));
   return total?.value ?? 0;
 }
 
