@@ -9,8 +9,7 @@ let pro: SignedInProfessional;
 beforeAll(async () => {
   ctx = await createTestApp();
   pro = await signUpProfessional(ctx);
-  const create = async (url: string, payload: Record<string, unknown>) =>
-    (await pro.request({ method: 'POST', url, payload })).json();
+  const create = creator(pro);
   const joao = await create('/api/clients', { name: 'João Araújo', phone: '(21) 99876-5432' });
   const ana = await create('/api/clients', { name: 'Ana Lima' });
   const corte = await create('/api/services', { name: 'Corte', price: 50, durationMinutes: 60 });
@@ -39,6 +38,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
+
+/** Creates a client, service or appointment as `session`, which must be answered 201. */
+function creator(session: SignedInProfessional) {
+  return async (url: string, payload: Record<string, unknown>) => {
+    const res = await session.request({ method: 'POST', url, payload });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+}
 
 async function list(query = '') {
   const res = await pro.request({ method: 'GET', url: `/api/appointments${query}` });
@@ -123,12 +131,7 @@ describe('GET /api/appointments', () => {
   });
 
   it('counts no match of another professional', async () => {
-    const other = await signUpProfessional(ctx);
-    const create = async (url: string, payload: Record<string, unknown>) => {
-      const res = await other.request({ method: 'POST', url, payload });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json();
-    };
+    const create = creator(await signUpProfessional(ctx));
     const client = await create('/api/clients', { name: 'Ana Souza' });
     const service = await create('/api/services', {
       name: 'Corte',

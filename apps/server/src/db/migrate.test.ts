@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite, type Database } from './client';
@@ -38,21 +38,25 @@ afterEach(async () => {
   database = undefined;
 });
 
+async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  return ((await db.db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
 async function recorded(db: Database): Promise<number[]> {
-  const result = await db.db.execute(
+  const rows = await rowsOf<{ created_at: string }>(
+    db,
     sql`select created_at from drizzle.__drizzle_migrations order by id`,
   );
-  return (result as unknown as { rows: { created_at: string }[] }).rows.map((row) =>
-    Number(row.created_at),
-  );
+  return rows.map((row) => Number(row.created_at));
 }
 
 async function hasSearchText(db: Database): Promise<boolean> {
-  const result = await db.db.execute(
+  const rows = await rowsOf(
+    db,
     sql`select 1 from information_schema.columns
         where table_name = 'clients' and column_name = 'search_text'`,
   );
-  return (result as unknown as { rows: unknown[] }).rows.length === 1;
+  return rows.length === 1;
 }
 
 describe('migrations', () => {
@@ -95,11 +99,10 @@ describe('migrations', () => {
     );
     await database.migrate();
     expect(await hasSearchText(database)).toBe(true);
-    const index = await database.db.execute(
+    const index = await rowsOf<{ indexdef: string }>(
+      database,
       sql`select indexdef from pg_indexes where indexname = 'clients_search_trgm_idx'`,
     );
-    expect(JSON.stringify((index as unknown as { rows: unknown[] }).rows)).toContain(
-      'search_text gin_trgm_ops',
-    );
+    expect(index.map((row) => row.indexdef).join()).toContain('search_text gin_trgm_ops');
   });
 });
