@@ -24,7 +24,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPostgres } from '../../apps/server/src/db/client.ts';
 import { sendJobAt } from '../../apps/server/src/db/queue.ts';
-import { REMINDER_QUEUE } from '../../apps/server/src/db/queues.ts';
+import { MAIL_QUEUE, REMINDER_QUEUE } from '../../apps/server/src/db/queues.ts';
 import { clients } from '../../apps/server/src/db/schema.ts';
 import { listServices } from '../../apps/server/src/features/services/service.ts';
 import { reminderKey } from '../../apps/server/src/features/manage/reminder-schedule.ts';
@@ -281,7 +281,7 @@ function missNote(r) {
   return share >= 60
     ? `${head}the machine is the limit. What it would take: the instances on more cores or ` +
         'hosts than the database, or fewer statements per job.\n'
-    : `${head}they wait more than they compute, with a batch of 10 side by side per worker ` +
+    : `${head}they wait more than they compute, with a batch of ${REMINDER_QUEUE.batchSize} side by side per worker ` +
         '(plugins/jobs.ts `runJobs`). What it would take: larger batches or more workers per ' +
         'instance (pg-boss `localConcurrency`).\n';
 }
@@ -305,7 +305,7 @@ ${fmtInt(r.reminders)} e-mail reminders fall due in the same minute (one job per
 - Both instances worked: server CPU during the run ${r.instancesCpuSeconds.map((s) => `${s} s`).join(' and ')}; RSS ${r.instancesRss.map((m) => `${m.idleMb} → ${m.peakMb} MB`).join(' and ')} (before → peak).
 - The queue afterwards (pg-boss): ${jobs}.
 - Sending the ${fmtInt(r.reminders)} jobs took ${r.sendSeconds.toFixed(1)} s (one \`sendJobAt\` each, in transactions of 500).
-${missNote(r)}- Why it holds: each reminder job is one pg-boss job with a stable id per booking (\`FOR UPDATE SKIP LOCKED\` hands a job to one worker), its handler claims the booking's reminder in the same transaction as the mail it queues (\`claimReminder\`), and the mail worker sends each outbox row once. A worker runs its batch of 10 side by side and, after a full batch, looks again at once instead of waiting its polling interval (plugins/jobs.ts); the mail goes through a pool of 5 kept-open SMTP connections per instance (features/mail/worker.ts).
+${missNote(r)}- Why it holds: each reminder job is one pg-boss job with a stable id per booking (\`FOR UPDATE SKIP LOCKED\` hands a job to one worker), its handler claims the booking's reminder in the same transaction as the mail it queues (\`claimReminder\`), and the mail worker sends each outbox row once. A worker runs its batch side by side (${REMINDER_QUEUE.batchSize} reminders or ${MAIL_QUEUE.batchSize} mails a look) and, after a full batch, looks again at once instead of waiting its polling interval (plugins/jobs.ts); the mail goes through a pool of 5 kept-open SMTP connections per instance (features/mail/worker.ts).
 
 ## How to reproduce
 

@@ -30,10 +30,13 @@ const REMINDERS: QueueDefinition = {
   retryDelay: 1,
   retryBackoff: false,
   expireInSeconds: 60,
+  batchSize: 10,
 };
 
 /** A queue of its own for the batch test, so no other test's due job joins its batch. */
 const BATCH: QueueDefinition = { ...REMINDERS, name: 'test-batch' };
+/** A queue of its own that takes 3 jobs a look. */
+const SMALL_BATCH: QueueDefinition = { ...REMINDERS, name: 'test-small-batch', batchSize: 3 };
 /** A queue of its own for the completion test. */
 const COMPLETED: QueueDefinition = { ...REMINDERS, name: 'test-completed' };
 /** Jobs that expire after a second: a handler still running then has failed. */
@@ -76,7 +79,14 @@ const inAnHour = () => new Date(Date.now() + 60 * 60_000);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await installQueues(queueConnection(database.db), [REMINDERS, BATCH, SHORT, BATCHED, COMPLETED]);
+  await installQueues(queueConnection(database.db), [
+    REMINDERS,
+    BATCH,
+    SMALL_BATCH,
+    SHORT,
+    BATCHED,
+    COMPLETED,
+  ]);
   await database.db.execute(sql`create table batch_marks (id uuid primary key)`);
 });
 afterAll(async () => {
@@ -275,6 +285,17 @@ describe('a batch of due jobs', () => {
       ),
     );
     expect(states).toEqual(['completed', 'retry', 'completed']);
+  });
+
+  it("takes its queue's batch size a look, and the rest at the next", async () => {
+    const due = new Date(Date.now() - 1_000);
+    const names = ['h', 'i', 'j', 'k', 'l'];
+    for (const n of names) await sendJobAt(database.db, SMALL_BATCH, n, due, { n });
+    const jobs = createJobRunner({ database, log: silentLog });
+    jobs.add({ queue: SMALL_BATCH, pollingIntervalSeconds: 60, async handle() {} });
+    expect(await jobs.runDue(SMALL_BATCH)).toEqual({ completed: 3, failed: 0 });
+    expect(await jobs.runDue(SMALL_BATCH)).toEqual({ completed: 2, failed: 0 });
+    expect(await jobs.runDue(SMALL_BATCH)).toEqual({ completed: 0, failed: 0 });
   });
 
   it('completes the jobs done in one statement, and fails each failed one apart', async () => {

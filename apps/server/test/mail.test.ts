@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { mailOutbox } from '../src/db/schema';
 import { MAIL_QUEUE } from '../src/db/queues';
-import { MAX_ATTEMPTS } from '../src/features/mail/worker';
+import { MAX_ATTEMPTS, SMTP_POOL } from '../src/features/mail/worker';
 import { createTestApp, type TestContext } from './helpers/app';
 import { createTestDatabase } from './helpers/database';
 import { latestMailTo, linkIn, post, signUpBody } from './helpers/auth';
@@ -182,6 +182,12 @@ describe('mail through a real SMTP server', () => {
 });
 
 describe('a batch of mails', () => {
+  it("is done within its jobs' expiry even when every send waits out the SMTP socket's timeout", () => {
+    // Sent side by side over the pool's connections: one round per connection's share.
+    const rounds = Math.ceil(MAIL_QUEUE.batchSize / SMTP_POOL.maxConnections);
+    expect(rounds * SMTP_POOL.socketTimeoutMs).toBeLessThan(MAIL_QUEUE.expireInSeconds * 1000);
+  });
+
   it('is read and marked sent in one statement each, and a refused address fails only its own mail', async () => {
     const smtp = await startSmtpServer(0, { refuse: (to) => to.startsWith('recusado') });
     const ctx = await createTestApp({

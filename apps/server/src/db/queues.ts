@@ -12,11 +12,21 @@ export interface QueueDefinition {
   retryBackoff: boolean;
   /** A job active for longer (its worker died, or hangs) is failed, and retried if it may be. */
   expireInSeconds: number;
+  /**
+   * Jobs a worker takes per look (plugins/jobs.ts), run side by side; after a full batch it looks
+   * again at once, so a backlog drains at the handlers' pace. Every job of a batch must be done
+   * within `expireInSeconds` of the look.
+   */
+  batchSize: number;
 }
 
 /**
  * One job per mail of the outbox (features/mail). 8 attempts, 30-60 s, then 1-2 min, 2-4 min …
- * one to two hours in all before giving up. Five minutes is longer than any SMTP timeout, so a
+ * one to two hours in all before giving up. 25 mails a look: the worker reads, marks and
+ * completes a batch in one statement each, and pg-boss's fetch sorts every mail waiting, so
+ * under a burst of bookings fewer, larger looks cost PostgreSQL less per mail
+ * (docs/benchmarks.md). Seven minutes is longer than a batch can take when every send waits out
+ * the SMTP socket's timeout (5 rounds of 5 connections, 60 s each: features/mail/worker.ts), so a
  * live worker's send is never handed to another instance meanwhile.
  */
 export const MAIL_QUEUE: QueueDefinition = {
@@ -24,7 +34,8 @@ export const MAIL_QUEUE: QueueDefinition = {
   retryLimit: 7,
   retryDelay: 30,
   retryBackoff: true,
-  expireInSeconds: 5 * 60,
+  expireInSeconds: 7 * 60,
+  batchSize: 25,
 };
 
 /** The hourly purge of expired rows (features/maintenance); the next tick tries again. */
@@ -34,6 +45,7 @@ export const PURGE_QUEUE: QueueDefinition = {
   retryDelay: 0,
   retryBackoff: false,
   expireInSeconds: 30 * 60,
+  batchSize: 10,
 };
 
 /**
@@ -46,6 +58,7 @@ export const REMINDER_QUEUE: QueueDefinition = {
   retryDelay: 30,
   retryBackoff: true,
   expireInSeconds: 5 * 60,
+  batchSize: 10,
 };
 
 /**
@@ -59,6 +72,7 @@ export const DEPOSIT_QUEUE: QueueDefinition = {
   retryDelay: 30,
   retryBackoff: true,
   expireInSeconds: 5 * 60,
+  batchSize: 10,
 };
 
 export const QUEUES: readonly QueueDefinition[] = [

@@ -51,11 +51,6 @@ const toRunning = (job: FetchedJob): RunningJob<unknown> => ({
 });
 
 const STOP_TIMEOUT_MS = 8_000;
-/**
- * Jobs taken per look; each still succeeds or fails on its own (`runJobs`). After a full batch
- * the worker looks again at once, so a backlog drains at the handlers' pace.
- */
-const BATCH_SIZE = 10;
 
 type Log = Pick<FastifyBaseLogger, 'warn'>;
 
@@ -164,14 +159,14 @@ function startWorkerLoop(
         // pg-boss's fetch answers no job when the database is unavailable.
         jobs = ((await boss.fetch(worker.queue.name, {
           includeMetadata: true,
-          batchSize: BATCH_SIZE,
+          batchSize: worker.queue.batchSize,
         })) ?? []) as FetchedJob[];
         if (jobs.length > 0) await runJobs(boss, worker, jobs, log);
       } catch (error) {
         onError(error);
       }
       // A full batch: more may be due (10,000 reminders in the same minute); look again at once.
-      if (!stopping && jobs.length < BATCH_SIZE) {
+      if (!stopping && jobs.length < worker.queue.batchSize) {
         await pause(worker.pollingIntervalSeconds * 1000);
       }
     }
@@ -253,7 +248,7 @@ export function createJobRunner(options: {
       });
       const jobs = (await client.fetch(queue.name, {
         includeMetadata: true,
-        batchSize: BATCH_SIZE,
+        batchSize: worker.queue.batchSize,
       })) as FetchedJob[];
       return runJobs(client, worker, jobs, log);
     },

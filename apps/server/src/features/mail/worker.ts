@@ -16,6 +16,9 @@ export interface MailTransport {
 /** The first attempt and the queue's retries (db/queues.ts). */
 export const MAX_ATTEMPTS = MAIL_QUEUE.retryLimit + 1;
 
+/** The SMTP pool's connections and how long one may stay silent: they bound a batch's time. */
+export const SMTP_POOL = { maxConnections: 5, socketTimeoutMs: 60_000 } as const;
+
 /**
  * SMTP through a small pool of kept-open connections (nodemailer's pool): a burst of reminders
  * pays one handshake per connection, not one per mail, and a batch's mails (plugins/jobs.ts)
@@ -25,10 +28,10 @@ export function createSmtpTransport(options: { smtpUrl: string; from: string }):
   const transporter = nodemailer.createTransport({
     url: options.smtpUrl,
     pool: true,
-    maxConnections: 5,
+    maxConnections: SMTP_POOL.maxConnections,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
-    socketTimeout: 60_000,
+    socketTimeout: SMTP_POOL.socketTimeoutMs,
   });
   return {
     async send(mail) {
