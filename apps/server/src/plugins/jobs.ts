@@ -52,6 +52,12 @@ const toRunning = (job: FetchedJob): RunningJob<unknown> => ({
 
 const STOP_TIMEOUT_MS = 8_000;
 
+/** Up to the queue's batch of due jobs; none when the database is unavailable (pg-boss's fetch). */
+async function fetchBatch(boss: PgBoss, queue: QueueDefinition): Promise<FetchedJob[]> {
+  const jobs = await boss.fetch(queue.name, { includeMetadata: true, batchSize: queue.batchSize });
+  return (jobs ?? []) as FetchedJob[];
+}
+
 type Log = Pick<FastifyBaseLogger, 'warn'>;
 
 /** Fails a handler that outlives its jobs' expiry, as pg-boss's own `work()` does. */
@@ -156,11 +162,7 @@ function startWorkerLoop(
     while (!stopping) {
       let jobs: FetchedJob[] = [];
       try {
-        // pg-boss's fetch answers no job when the database is unavailable.
-        jobs = ((await boss.fetch(worker.queue.name, {
-          includeMetadata: true,
-          batchSize: worker.queue.batchSize,
-        })) ?? []) as FetchedJob[];
+        jobs = await fetchBatch(boss, worker.queue);
         if (jobs.length > 0) await runJobs(boss, worker, jobs, log);
       } catch (error) {
         onError(error);
@@ -246,11 +248,7 @@ export function createJobRunner(options: {
         supervise: false,
         schedule: false,
       });
-      const jobs = (await client.fetch(queue.name, {
-        includeMetadata: true,
-        batchSize: worker.queue.batchSize,
-      })) as FetchedJob[];
-      return runJobs(client, worker, jobs, log);
+      return runJobs(client, worker, await fetchBatch(client, worker.queue), log);
     },
   };
 }
