@@ -4,7 +4,8 @@
 // request (the authenticated reads against their targets: ≤ 2 statements, 3× the old req/s),
 // weighs the public page and the landing, times PGlite's cold start, and writes docs/benchmarks.md.
 //
-// Environment: BENCH_DURATION (s per endpoint, default 10), BENCH_CEILING_DURATION (default 5),
+// Environment: BENCH_DURATION (s per endpoint, default 10), BENCH_WARMUP (s of load before each,
+// default 15), BENCH_CEILING_DURATION (default 5),
 // BENCH_SCALE (dataset multiplier, default 1), BENCH_ONLY=postgres|pglite, BENCH_SKIP_BUILD=1,
 // BENCH_DATABASE_URL (PostgreSQL server; default TEST_DATABASE_URL or the local one),
 // BENCH_ENDPOINTS=slots,booking (measure only these; the report then goes to .test-reports only).
@@ -27,7 +28,12 @@ import { run } from '../lib.mjs';
 const root = path.resolve(import.meta.dirname, '../..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CEILING_DURATION = Number(process.env.BENCH_CEILING_DURATION ?? 5);
-const WARMUP = 2;
+// Each endpoint's load runs this long before its measured run, so that the run measures the
+// server as it runs after its first minutes, its code compiled. After 2 s of bookings V8's
+// optimizing compiler still took 18% of the server's CPU in the measured run (perf, 2026-11-28),
+// and 7% after 15 s. docs/decisions/025-bench-measures-a-warm-server.md.
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
+const CEILING_WARMUP = 3;
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const BENCH_DB = 'agendaki_bench';
 const ONLY_ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',').map((key) => key.trim());
@@ -158,11 +164,9 @@ async function measureEndpoint(server, ceiling, endpoint, { localPostgres, datab
   const drainPostgresCpuMs = localPostgres ? postgresCpuMs() - drainPostgresCpuBefore : undefined;
   const queries = await countQueries(server, endpoint);
   await waitQuiet(server);
-  const ceilingCpuBefore = ceiling.cpuMs();
-  const ceilingResult = await runLoad({
+  const ceilingLoad = {
     url: ceiling.url,
     connections: endpoint.connections,
-    seconds: CEILING_DURATION,
     next: () => ({
       method: sample.method ?? 'GET',
       path: `/ceiling?bytes=${body.length}`,
@@ -170,7 +174,11 @@ async function measureEndpoint(server, ceiling, endpoint, { localPostgres, datab
         ? { body: sample.body, headers: { 'content-type': 'application/json' } }
         : {}),
     }),
-  });
+  };
+  // The bare route warmed as the server was: its few lines compile within the first second.
+  await runLoad({ ...ceilingLoad, seconds: CEILING_WARMUP });
+  const ceilingCpuBefore = ceiling.cpuMs();
+  const ceilingResult = await runLoad({ ...ceilingLoad, seconds: CEILING_DURATION });
   const result = {
     key: endpoint.key,
     label: endpoint.label,
@@ -320,6 +328,7 @@ async function main() {
       duration: DURATION,
       ceilingDuration: CEILING_DURATION,
       warmup: WARMUP,
+      ceilingWarmup: CEILING_WARMUP,
       scale: SCALE,
     },
     phases: [],
