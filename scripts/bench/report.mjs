@@ -388,7 +388,7 @@ export function writeReport(results, file) {
     '',
     '```bash',
     'npm install',
-    'npm run bench   # builds the web app, seeds, measures, rewrites this file (~14 min on 2 cores)',
+    'npm run bench   # builds the web app, seeds, measures, rewrites this file (12–14 min on 2 cores)',
     '```',
     '',
     'PostgreSQL: `BENCH_DATABASE_URL` (default `TEST_DATABASE_URL`, then `postgres://postgres@127.0.0.1:5432/test`); the run creates and drops a database named `agendaki_bench` on that server. Knobs: `BENCH_DURATION` (seconds per endpoint), `BENCH_WARMUP` (seconds of load before each; 15), `BENCH_CEILING_DURATION`, `BENCH_SCALE` (0.1 for a quick run), `BENCH_ONLY=postgres|pglite`, `BENCH_SKIP_BUILD=1`, `BENCH_KEEP_DB=1`, `BENCH_CPU_PROF=<dir>` (a V8 CPU profile of the server per phase, summarized here; it samples wall time), `BENCH_PERF_MAP=1` (names the frames of JavaScript for `perf record -p <server pid>`, which samples CPU time). Raw numbers: `.test-reports/bench-results.json`.',
