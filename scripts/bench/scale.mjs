@@ -1,6 +1,6 @@
 // `npm run bench:scale`: work that must not grow with the data, measured on PostgreSQL at two
-// sizes of one professional's agenda (issues 15, 16 and 17 item 6), written to
-// docs/benchmarks-scale.md.
+// sizes of one professional's agenda (issues 15, 16 and 17 item 6), written to its section of
+// docs/benchmarks.md (sections.mjs).
 //
 // 1. Statements per request of the Relatórios (`GET /api/reports`), the CSV export of one
 //    month, the Agenda's day and week calendar, the calendar feed (`/ics/<token>.ics`), a
@@ -34,6 +34,7 @@ import { percentile } from './load.mjs';
 import { startServer } from './processes.mjs';
 import { PG_URL, withClient, withDatabase } from './database.mjs';
 import { seedDataset } from './seed.mjs';
+import { PAGE, writeSection } from './sections.mjs';
 import { run } from '../lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -572,12 +573,9 @@ async function main() {
     path.join(root, '.test-reports/bench-scale-results.json'),
     JSON.stringify(results, null, 2),
   );
-  const file = path.join(root, 'docs/benchmarks-scale.md');
-  fs.writeFileSync(file, renderReport(results));
-  await run('npx', ['prettier', '--log-level', 'warn', '--write', 'docs/benchmarks-scale.md'], {
-    cwd: root,
-  });
-  log(`docs/benchmarks-scale.md escrito (${results.totalSeconds} s no total)`);
+  writeSection('scale', renderSection(results));
+  await run('npx', ['prettier', '--log-level', 'warn', '--write', PAGE], { cwd: root });
+  log(`docs/benchmarks.md, seção scale, escrita (${results.totalSeconds} s no total)`);
 
   console.log('\nStatements per request (5,000 → 500,000 appointments):');
   for (const [i, e] of small.endpoints.entries()) {
@@ -601,91 +599,30 @@ async function main() {
   if (failed) process.exitCode = 1;
 }
 
-const mark = (ok) => (ok ? '✅' : '❌');
-/** "(×50)" or "(7 ×46, 8 ×4)": how often each count was seen over the requests. */
-const seen = (e) =>
-  Object.keys(e.histogram).length === 1
-    ? `(×${REQUESTS})`
-    : `(${Object.entries(e.histogram)
-        .sort(([a], [b]) => Number(a) - Number(b))
-        .map(([n, times]) => `${n} ×${times}`)
-        .join(', ')})`;
-
-function renderReport(results) {
+/** The page's section: what is checked, the last result, and what missed. */
+function renderSection(results) {
   const [small, large] = results.sizes;
   const h = results.host;
-  const sizeLabel = (n) => `${fmtInt(n)} appointments`;
-  const statementRows = small.endpoints.map((e, i) => {
-    const other = large.endpoints[i];
-    const same = e.mode === other.mode && e.min === other.min;
-    return `| ${e.label} | equal at both sizes | ${e.mode} ${seen(e)} | ${other.mode} ${seen(other)} | ${mark(same)} |`;
-  });
-  const latencyRows = small.endpoints.map((e, i) => {
-    const other = large.endpoints[i];
-    return `| ${e.label} | ${e.p50} | ${e.p95} | ${other.p50} | ${other.p95} | ${round1(e.responseBytes / 1024)} KB → ${round1(other.responseBytes / 1024)} KB |`;
-  });
-  const exportRows = results.exports.map(
-    (e) =>
-      `| ${sizeLabel(e.appointments)} | peak ≤ idle + ${MEMORY_TARGET_MB} MB | ${e.idleMb} MB | ${e.peakMb} MB | +${e.deltaMb} MB | ${e.sizeMb} MB (agendamentos.csv ${e.appointmentsCsvMb} MB unzipped) | ${e.seconds} s | ${e.entries} (${e.files.join(', ')}); ${fmtInt(e.appointmentLines)} appointment lines | ${mark(e.deltaMb <= MEMORY_TARGET_MB && e.complete)} |`,
-  );
-  const misses = [];
-  if (results.mismatches.length > 0) {
-    misses.push(
-      `- **Missed**: the statements per request differ between the sizes for ${results.mismatches.join(', ')}.`,
-    );
-  }
-  for (const e of results.exports.filter((x) => x.deltaMb > MEMORY_TARGET_MB || !x.complete)) {
-    misses.push(
-      `- **Missed** at ${sizeLabel(e.appointments)}: ${e.complete ? '' : 'the ZIP is incomplete; '}RSS rose ${e.deltaMb} MB over idle during the download.`,
-    );
-  }
+  const counts = small.endpoints
+    .map(
+      (e, i) =>
+        `${e.key} ${e.mode}${e.mode === large.endpoints[i].mode ? '' : ` → ${large.endpoints[i].mode}`}`,
+    )
+    .join(', ');
+  const exports = results.exports
+    .map(
+      (e) =>
+        `+${e.deltaMb} MB at ${fmtInt(e.appointments)}${e.complete ? '' : ' (ZIP incomplete)'}`,
+    )
+    .join(', ');
+  const ok = (missed) => (missed ? '❌' : '✅');
   return [
-    '# Scale benchmark',
+    `One professional's agenda at ${fmtInt(small.appointments)} and then ${fmtInt(large.appointments)} appointments: the statements of ${REQUESTS} sequential requests of the reports, the CSV export, the agenda's day and week, the calendar feed, a manage page and the slots (with exceptions, days off and blocks) must be the same at both sizes; the account export's ZIP must stream, its server RSS within ${MEMORY_TARGET_MB} MB of idle. Exit 1 on a miss.`,
     '',
-    `Measured by \`npm run bench:scale\` (scripts/bench/scale.mjs) on ${results.date.slice(0, 10)}, PostgreSQL ${h.postgres}, on a host with ${h.nproc} cores (\`nproc\`), ${h.cpu}, ${h.memoryGb} GB of memory, Node ${h.node}. Whole run: ${Math.round(results.totalSeconds / 60)} min. Linked from [benchmarks.md](benchmarks.md).`,
+    `Last run ${results.date.slice(0, 10)} (${h.nproc} × ${h.cpu}, PostgreSQL ${h.postgres.split(' ')[0]}, ${Math.round(results.totalSeconds / 60)} min):`,
     '',
-    Math.max(small.loadAverage, large.loadAverage) >= h.nproc * 0.75
-      ? `**The machine was busy with other work during this run** (1-minute load average ${small.loadAverage} at 5,000 and ${large.loadAverage} at 500,000 appointments, on ${h.nproc} cores): the latencies are noisy and only indicative. What is judged here is the statement counts and the memory, which do not depend on the load.`
-      : `The machine was otherwise quiet (1-minute load average ${small.loadAverage} at 5,000 and ${large.loadAverage} at 500,000 appointments, on ${h.nproc} cores); even so, sequential latencies on a shared host are only indicative. What is judged here is the statement counts and the memory, which do not depend on the load.`,
-    '',
-    '## Statements per request do not grow with the data (issue 15)',
-    '',
-    `One professional signed in through the API (session cookie), first with ${sizeLabel(small.appointments)}, then grown to ${sizeLabel(large.appointments)} (${results.growSeconds} s by SQL, through the occupied_times trigger and no-overlap constraint). ${REQUESTS} sequential requests of each kind at each size, after 3 warm-up requests, on a freshly started server; each request's statements counted by the preloaded \`scripts/bench/count-queries.mjs\` (BEGIN/COMMIT included). The figure is the count most requests sent; in brackets how many of the ${REQUESTS} requests sent each count. A count above the usual is the server's background work landing inside the request: with no request at all the server sent ${small.backgroundStatements} statements in ${BACKGROUND_MS / 1000} s at ${fmtInt(small.appointments)} appointments and ${large.backgroundStatements} at ${fmtInt(large.appointments)} (the pg-boss workers' polls, apps/server/src/plugins/jobs.ts: the mail queue every 2 s, reminders every 15 s, maintenance every 30 s; the slower the request, the likelier one lands inside it). The check: the usual count and the smallest count are both equal between the sizes.`,
-    '',
-    `Before the first size, a client books a free time on the public page (the manage page is that booking's), and the professional adds through the API a date exception every third day of the ${HORIZON_DAYS}-day booking horizon (${results.schedule.exceptions}, every fourth closed, the others 10:00–16:00), ${results.schedule.timeOffDays} days off in a row and two blocks a day (${results.schedule.blocks} accepted; one over an appointment is refused). The slots request asks for a new day each time (tomorrow, then the day after…), so each reads that day's busy times; the catalog with the exceptions and days off is read by the first request and then kept (docs/decisions/005).`,
-    '',
-    `| Request | Target | ${sizeLabel(small.appointments)} | ${sizeLabel(large.appointments)} | |`,
-    '| --- | --- | --: | --: | :-: |',
-    ...statementRows,
-    '',
-    `Latency over the same ${REQUESTS} sequential requests (ms; noisy, see above), and the response size:`,
-    '',
-    `| Request | p50 at ${fmtInt(small.appointments)} | p95 at ${fmtInt(small.appointments)} | p50 at ${fmtInt(large.appointments)} | p95 at ${fmtInt(large.appointments)} | Response |`,
-    '| --- | --: | --: | --: | --: | --: |',
-    ...latencyRows,
-    '',
-    '## Account export memory stays flat (issues 16 and 17 item 6)',
-    '',
-    `\`GET /api/account/export\` (the streamed ZIP of CSVs) of the same professional, on a freshly started server. Idle: the server's RSS (\`VmRSS\` of /proc/<pid>/status) after three ordinary reads and a 1 s pause; peak: the highest RSS sampled every ${SAMPLE_MS} ms during the download. The ZIP is checked complete: its end-of-central-directory entry count equals what \`unzip -l\` lists, and the appointments CSV extracted by \`unzip -p\` has one line per appointment.`,
-    '',
-    '| Account | Target | Idle RSS | Peak RSS | Delta | ZIP size | Download time | Entries; check | |',
-    '| --- | --- | --: | --: | --: | --: | --: | --- | :-: |',
-    ...exportRows,
-    '',
-    ...(misses.length > 0 ? [...misses, ''] : []),
-    '## Dataset',
-    '',
-    `The professional signs up, confirms and signs in through the HTTP API and gets ${fmtInt(CLIENTS)} clients and ${sizeLabel(SMALL)} through the server's own repositories (scripts/bench/seed.mjs: the past years and the coming 30 days, 4–7 a working day). The growth is \`INSERT … SELECT generate_series\` in statements of 50,000 rows, going back in time before the first appointment: one an hour from 00:00 to 22:00, 30 or 60 minutes as its service lasts, the four services and the ${fmtInt(CLIENTS)} clients in turn, completed, with every 10th cancelled and every 17th a no-show; every row passes the schema's checks, the occupied_times trigger and its no-overlap constraint. \`VACUUM ANALYZE\` after each growth.`,
-    '',
-    '## How to reproduce',
-    '',
-    '```bash',
-    'npm install',
-    'npm run bench:scale   # ~6–10 min on 2 cores; rewrites this file; exits 1 on a miss',
-    '```',
-    '',
-    'PostgreSQL: `BENCH_DATABASE_URL` (default `TEST_DATABASE_URL`, then `postgres://postgres@127.0.0.1:5432/test`) as an admin connection; the run creates and drops a database named `agendaki_bench_scale` on that server (`BENCH_KEEP_DB=1` keeps it). `BENCH_SCALE_REQUESTS` (default 50) sets the sequential requests per kind and size. Raw numbers: `.test-reports/bench-scale-results.json`. The script exits 1 if a statement count differs between the sizes, if an export ZIP is incomplete, or if the export RSS rises more than 100 MB over idle.',
-    '',
+    `- ${ok(results.mismatches.length > 0)} Statements per request: ${counts}${results.mismatches.length ? `; differ for ${results.mismatches.join(', ')}` : ', the same at both sizes'}.`,
+    `- ${ok(results.memoryMisses.length > 0 || results.incomplete.length > 0)} Export RSS over idle: ${exports}.`,
   ].join('\n');
 }
 
