@@ -2,8 +2,9 @@
 // commit is checked out into a temporary git worktree, installed (node_modules hard-linked from
 // this checkout when the lockfiles match, else `npm ci`) and built; each side gets a fresh
 // PostgreSQL database seeded by that commit's own code (ab-seed.mjs, run from a copy of this
-// folder inside the worktree). Both servers run on 127.0.0.1 and this process drives the same
-// short load against A, then B, then A, then B… so that the host's drift falls on both sides.
+// folder inside the worktree: both commits must have the services seed.mjs calls). Both servers
+// run on 127.0.0.1 and this process drives the same short load against A, then B, then A, then
+// B… so that the host's drift falls on both sides.
 // Prints and writes (.test-reports/bench-ab.md and .json) requests/s per run, the median of the
 // pairs' B/A ratios, and whether B keeps at least 75% of A's throughput; exits 1 if not.
 //
@@ -42,7 +43,12 @@ const median = (values) => {
 };
 
 /** node_modules folders of this checkout's workspaces, relative to the root. */
-const MODULE_DIRS = ['node_modules', 'apps/server/node_modules', 'apps/web/node_modules'];
+const MODULE_DIRS = [
+  'node_modules',
+  'apps/server/node_modules',
+  'apps/web/node_modules',
+  'packages/shared/node_modules',
+];
 
 /** Hard links of this checkout's node_modules (no space, seconds), or `npm ci` if they differ. */
 async function install(dir) {
@@ -95,9 +101,8 @@ async function prepare(side) {
   const code = await run(process.execPath, [...args, JSON.stringify(scale), out], { cwd: dir });
   if (code !== 0) throw new Error(`o seed de ${side} falhou`);
   // One set of endpoints per side for the whole comparison: its bookings keep taking new slots.
-  prepared.endpoints = defineEndpoints(JSON.parse(fs.readFileSync(out, 'utf8'))).filter(
-    (endpoint) => ENDPOINTS.includes(endpoint.key),
-  );
+  const all = defineEndpoints(JSON.parse(fs.readFileSync(out, 'utf8')));
+  prepared.endpoints = ENDPOINTS.map((key) => all.find((endpoint) => endpoint.key === key));
   prepared.server = await startServer({
     repo: dir,
     counter: path.join(driver, 'count-queries.mjs'),
