@@ -73,7 +73,7 @@ async function install(dir) {
 async function prepare(side) {
   const commit = git('rev-parse', '--verify', `${COMMITS[side]}^{commit}`);
   const dir = path.join(work, side);
-  git('worktree', 'add', '--detach', dir, commit);
+  git('worktree', 'add', '--quiet', '--detach', dir, commit);
   const prepared = { side, commit, dir, subject: git('log', '-1', '--format=%s', commit) };
   log(`${side}: ${commit.slice(0, 10)} ${prepared.subject}`);
   prepared.install = await install(dir);
