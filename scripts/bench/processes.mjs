@@ -69,53 +69,37 @@ export async function waitForHealth(url, since, isAlive, timeoutMs = 120_000) {
 /**
  * `node --import tsx --import count-queries.mjs src/server.ts`: the production entry point with
  * a query counter reachable over IPC (count-queries.mjs). Resolves once healthy, with the
- * time from spawn to the first 200 of /api/health.
+ * time from spawn to the first 200 of /api/health. `repo` is the checkout whose server runs
+ * (another worktree for the A/B comparison) and `counter` the copy of count-queries.mjs inside
+ * it, so that it patches the `pg` that server loads.
  */
-export async function startServer({ env, logPath }) {
+export async function startServer({
+  env,
+  logPath,
+  repo = root,
+  counter = path.join(import.meta.dirname, 'count-queries.mjs'),
+}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = fs.openSync(logPath, 'a');
   const started = Date.now();
-  const child = spawn(
-    process.execPath,
-    [
-      // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server, written when it stops.
-      ...(process.env.BENCH_CPU_PROF
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-        : []),
-      // BENCH_PERF_MAP=1: JavaScript's frames named for `perf record -p <pid>` (/tmp/perf-<pid>.map),
-      // which samples CPU time only; a V8 profile samples wall time, a descheduled thread included.
-      // V8 also writes isolate-*-v8.log files into apps/server (git ignores them).
-      ...(process.env.BENCH_PERF_MAP ? ['--perf-basic-prof'] : []),
-      '--import',
-      'tsx',
-      '--import',
-      path.join(import.meta.dirname, 'count-queries.mjs'),
-      'src/server.ts',
-    ],
-    {
-      cwd: path.join(root, 'apps/server'),
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: url,
-        LOG_LEVEL: 'warn',
-        // Each simulated visitor has its own address (X-Forwarded-For) for the per-IP limits.
-        TRUST_PROXY: 'true',
-        DEMO_DATA: 'false',
-        // count-queries.mjs: each statement's text (and values) to a file, to see what is sent.
-        ...(process.env.BENCH_LOG_QUERIES && {
-          BENCH_LOG_QUERIES: process.env.BENCH_LOG_QUERIES,
-          BENCH_LOG_VALUES: process.env.BENCH_LOG_VALUES ?? '',
-        }),
-        ...env,
-      },
-      stdio: ['ignore', log, log, 'ipc'],
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', counter, 'src/server.ts'], {
+    cwd: path.join(repo, 'apps/server'),
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      // Each simulated visitor has its own address (X-Forwarded-For) for the per-IP limits.
+      TRUST_PROXY: 'true',
+      DEMO_DATA: 'false',
+      ...env,
     },
-  );
+    stdio: ['ignore', log, log, 'ipc'],
+  });
   fs.closeSync(log);
   let isAlive = true;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -145,8 +129,6 @@ export async function startServer({ env, logPath }) {
     isAlive: () => isAlive,
     resetQueries: () => child.send('bench:reset'),
     countQueries: async () => (await ask('bench:count')).queries,
-    /** What the statements since the reset did (node-postgres only; count-queries.mjs). */
-    statements: async () => (await ask('bench:count')).statements ?? [],
     /** CPU time the server process has used so far, in ms. */
     cpuMs: () => cpuMsOf(child.pid),
     /** Resident memory of the server process, in MB (Linux /proc). */
@@ -164,6 +146,20 @@ export async function startServer({ env, logPath }) {
       await exited;
     },
   };
+}
+
+/**
+ * Waits until the server sends no statement for half a second (at most `timeoutMs`): the mail
+ * outbox a booking load fills is drained before anything else is measured or counted.
+ */
+export async function waitQuiet(server, timeoutMs = 90_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    server.resetQueries();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if ((await server.countQueries()) <= 1) return Date.now() - started;
+  }
+  return Date.now() - started;
 }
 
 export async function startCeiling() {

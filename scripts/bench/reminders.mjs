@@ -1,5 +1,6 @@
 // `npm run bench:reminders`: 10,000 e-mail reminders falling due in the same minute, taken by two
-// server instances on one PostgreSQL (issue 17 item 6), written to docs/benchmarks-reminders.md.
+// server instances on one PostgreSQL (issue 17 item 6), written to its section of
+// docs/benchmarks.md (sections.mjs).
 //
 // 100 professionals (seed.mjs: the same services and repositories the API uses), each with 100
 // clients of their own (a distinct e-mail each) and one booking per client 40 to 49 days ahead,
@@ -24,7 +25,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPostgres } from '../../apps/server/src/db/client.ts';
 import { sendJobAt } from '../../apps/server/src/db/queue.ts';
-import { MAIL_QUEUE, REMINDER_QUEUE } from '../../apps/server/src/db/queues.ts';
+import { REMINDER_QUEUE } from '../../apps/server/src/db/queues.ts';
 import { clients } from '../../apps/server/src/db/schema.ts';
 import { listServices } from '../../apps/server/src/features/services/service.ts';
 import { reminderKey } from '../../apps/server/src/features/manage/reminder-schedule.ts';
@@ -33,6 +34,7 @@ import { startServer } from './processes.mjs';
 import { PG_URL, withClient, withDatabase } from './database.mjs';
 import { checkSeededAppointments, insertSeedAppointments, seedDataset } from './seed.mjs';
 import { run } from '../lib.mjs';
+import { PAGE, writeSection } from './sections.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const BENCH_DB = 'agendaki_bench_reminders';
@@ -43,7 +45,6 @@ const TARGET_MS = 5 * 60_000;
 const GIVE_UP_MS = 10 * 60_000;
 const QUIET_MS = 20_000;
 const INSTANCES = 2;
-const OUTPUT = path.join(root, 'docs/benchmarks-reminders.md');
 const RESULTS = path.join(root, '.test-reports/bench-reminders-results.json');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agendaki-bench-reminders-'));
 const began = Date.now();
@@ -262,7 +263,7 @@ async function main() {
     `${fmtInt(results.delivered)} of ${fmtInt(REMINDERS)} delivered, ${results.duplicates} twice, ` +
       `all within ${seconds(results.allDeliveredAfterMs)} of the minute: ${results.pass ? 'ok' : 'MISS'}`,
   );
-  log(`report: ${path.relative(root, OUTPUT)}`);
+  log('docs/benchmarks.md, seção reminders, escrita');
   fs.rmSync(work, { recursive: true, force: true });
   if (!results.pass) process.exitCode = 1;
 }
@@ -286,42 +287,23 @@ function missNote(r) {
         'instance (pg-boss `localConcurrency`).\n';
 }
 
+/** The page's section: what is checked, the last result, and why it missed if it did. */
 function report(r) {
   const mark = (ok) => (ok ? '✅' : '❌');
-  const day = r.date.slice(0, 10);
-  const jobs = r.jobs.map((j) => `${j.name} ${j.state}: ${fmtInt(j.n)}`).join('; ');
-  return `# Reminders benchmark
+  return `${fmtInt(r.reminders)} e-mail reminders fall due in the same minute; ${r.instances} production servers on one PostgreSQL take them and mail one SMTP server on 127.0.0.1. Each must be delivered exactly once, all within 5 minutes. Exit 1 on a miss.
 
-Measured by \`npm run bench:reminders\` (scripts/bench/reminders.mjs) on ${day}, PostgreSQL ${r.host.postgres}, on a host with ${r.host.cores} cores, ${r.host.cpu}, ${r.host.memoryGb} GB of memory, Node ${r.host.node}. Whole run: ${Math.round(r.totalSeconds / 60)} min. Linked from [benchmarks.md](benchmarks.md).
+Last run ${r.date.slice(0, 10)} (${r.host.cores} × ${r.host.cpu}, PostgreSQL ${r.host.postgres.split(' ')[0]}, ${Math.round(r.totalSeconds / 60)} min):
 
-${fmtInt(r.reminders)} e-mail reminders fall due in the same minute (one job per booking, a second apart in turn, as the booking path sends them); ${r.instances} production servers on the same database take them, and their mail goes to one SMTP server on 127.0.0.1.
-
-| Target | Measured | |
-| --- | --- | :-: |
-| Every reminder delivered | ${fmtInt(r.delivered)} of ${fmtInt(r.reminders)} (${fmtInt(r.missing)} missing) | ${mark(r.missing === 0)} |
-| Each exactly once (one client per booking; ${QUIET_MS / 1000} s more after the last) | ${fmtInt(r.duplicates)} delivered twice, ${fmtInt(r.strangers)} to anyone else | ${mark(r.duplicates === 0 && r.strangers === 0)} |
-| All sent within 5 minutes of the minute they fell due | the last ${seconds(r.allDeliveredAfterMs)} after the minute began | ${mark(r.allDeliveredAfterMs <= TARGET_MS)} |
-
-- Both instances worked: server CPU during the run ${r.instancesCpuSeconds.map((s) => `${s} s`).join(' and ')}; RSS ${r.instancesRss.map((m) => `${m.idleMb} → ${m.peakMb} MB`).join(' and ')} (before → peak).
-- The queue afterwards (pg-boss): ${jobs}.
-- Sending the ${fmtInt(r.reminders)} jobs took ${r.sendSeconds.toFixed(1)} s (one \`sendJobAt\` each, in transactions of 500).
-${missNote(r)}- Why it holds: each reminder job is one pg-boss job with a stable id per booking (\`FOR UPDATE SKIP LOCKED\` hands a job to one worker), its handler claims the booking's reminder in the same transaction as the mail it queues (\`claimReminder\`), and the mail worker sends each outbox row once. A worker runs its batch side by side (${REMINDER_QUEUE.batchSize} reminders or ${MAIL_QUEUE.batchSize} mails a look) and, after a full batch, looks again at once instead of waiting its polling interval (plugins/jobs.ts); the mail goes through a pool of 5 kept-open SMTP connections per instance (features/mail/worker.ts).
-
-## How to reproduce
-
-\`\`\`bash
-npm install
-npm run bench:reminders   # ~5 min on 2 cores; rewrites this file; exits 1 on a miss
-\`\`\`
-
-PostgreSQL: \`BENCH_DATABASE_URL\` (default \`TEST_DATABASE_URL\`, then \`postgres://postgres@127.0.0.1:5432/test\`) as an admin connection; the run creates and drops a database named \`${BENCH_DB}\` (\`BENCH_KEEP_DB=1\` keeps it). \`BENCH_REMINDERS\` (default 10000, a multiple of 100). Raw numbers: \`.test-reports/bench-reminders-results.json\`.
-`;
+- ${mark(r.missing === 0)} Delivered: ${fmtInt(r.delivered)} of ${fmtInt(r.reminders)}.
+- ${mark(r.duplicates === 0 && r.strangers === 0)} Exactly once: ${fmtInt(r.duplicates)} twice, ${fmtInt(r.strangers)} to anyone else.
+- ${mark(r.allDeliveredAfterMs <= TARGET_MS)} Within 5 minutes: the last ${seconds(r.allDeliveredAfterMs)} after the minute began.
+${missNote(r)}`;
 }
 
-/** The report, formatted as the repository's check (`npm run format:check`) wants it. */
+/** The section, formatted as the repository's check (`npm run format:check`) wants it. */
 async function writeReport(results) {
-  fs.writeFileSync(OUTPUT, report(results));
-  await run('npx', ['prettier', '--log-level', 'warn', '--write', OUTPUT], { cwd: root });
+  writeSection('reminders', report(results));
+  await run('npx', ['prettier', '--log-level', 'warn', '--write', PAGE], { cwd: root });
 }
 
 // BENCH_REPORT_ONLY=1: rewrites the report from the last run's raw numbers, measuring nothing.

@@ -1,14 +1,13 @@
 // `npm run bench`: seeds a realistic dataset through the server's own code, starts the real
 // server (127.0.0.1) on PostgreSQL and then on PGlite, loads six endpoints with autocannon,
 // compares each with a bare Fastify ceiling, counts database statements and server CPU per
-// request (the authenticated reads against their targets: ≤ 2 statements, 3× the old req/s),
-// weighs the public page and the landing, times PGlite's cold start, and writes docs/benchmarks.md.
+// request, weighs the public page and the landing, runs Lighthouse, and writes docs/benchmarks.md.
 //
 // Environment: BENCH_DURATION (s per endpoint, default 10), BENCH_WARMUP (s of load before each,
-// default 15), BENCH_CEILING_DURATION (default 5),
-// BENCH_SCALE (dataset multiplier, default 1), BENCH_ONLY=postgres|pglite, BENCH_SKIP_BUILD=1,
-// BENCH_DATABASE_URL (PostgreSQL server; default TEST_DATABASE_URL or the local one),
-// BENCH_ENDPOINTS=slots,booking (measure only these; the report then goes to .test-reports only).
+// default 15), BENCH_CEILING_DURATION (default 5), BENCH_SCALE (dataset multiplier, default 1),
+// BENCH_ONLY=postgres|pglite, BENCH_SKIP_BUILD=1, BENCH_KEEP_DB=1, BENCH_DATABASE_URL
+// (PostgreSQL server; default TEST_DATABASE_URL or the local one). A partial run (BENCH_ONLY, or
+// a scale other than 1) writes .test-reports/bench-results.json only, not the page.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,8 +15,7 @@ import { openPostgres } from '../../apps/server/src/db/client.ts';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { defineEndpoints } from './endpoints.mjs';
 import { percentile, runLoad } from './load.mjs';
-import { postgresCpuMs, startCeiling, startServer } from './processes.mjs';
-import { summarizeProfile } from './profile.mjs';
+import { postgresCpuMs, startCeiling, startServer, waitQuiet } from './processes.mjs';
 import { writeReport } from './report.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { PG_URL, withClient, withDatabase } from './database.mjs';
@@ -36,7 +34,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
 const CEILING_WARMUP = 3;
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const BENCH_DB = 'agendaki_bench';
-const ONLY_ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',').map((key) => key.trim());
+const PARTIAL = Boolean(process.env.BENCH_ONLY) || SCALE !== 1;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agendaki-bench-'));
 const began = Date.now();
 const dist = path.join(work, 'dist');
@@ -61,25 +59,9 @@ function isLocal(url) {
   return ['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host);
 }
 
-/**
- * Waits until the server sends no statement for half a second (at most `timeoutMs`): the mail
- * outbox a booking load fills is drained before anything else is measured or counted.
- */
-async function waitQuiet(server, timeoutMs = 90_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    server.resetQueries();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    if ((await server.countQueries()) <= 1) return Date.now() - started;
-  }
-  return Date.now() - started;
-}
-
 /** A few sequential requests, counting the statements each sends (count-queries.mjs). */
 async function countQueries(server, endpoint) {
   const immediate = [];
-  const settled = [];
-  const sent = [];
   for (let i = 0; i < 15; i += 1) {
     const request = endpoint.next();
     server.resetQueries();
@@ -90,26 +72,15 @@ async function countQueries(server, endpoint) {
     });
     await res.arrayBuffer();
     immediate.push(await server.countQueries());
-    sent.push(await server.statements());
-    // Work the request left behind (the mail outbox after a booking).
+    // Work the request left behind (the mail outbox after a booking) before the next one.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    settled.push(await server.countQueries());
   }
   const median = (values) =>
     percentile(
       [...values].sort((a, b) => a - b),
       50,
     );
-  const queries = median(immediate);
-  return {
-    queries,
-    // Those of the first request that sent the median count, in order.
-    statements: sent[immediate.indexOf(queries)] ?? [],
-    maxQueries: Math.max(...immediate),
-    // And those of the first that sent the most (a worker's statement may land in its window).
-    maxStatements: sent[immediate.indexOf(Math.max(...immediate))] ?? [],
-    background: Math.max(0, median(settled) - median(immediate)),
-  };
+  return { queries: median(immediate), maxQueries: Math.max(...immediate) };
 }
 
 /**
@@ -138,30 +109,17 @@ async function measureEndpoint(server, ceiling, endpoint, { localPostgres, datab
   await waitQuiet(server);
   // The warm-up's bookings put the first rows in tables that were empty when the seed was
   // analyzed: the job queue's, the outbox and the manage links. Analyzed as a running server's
-  // autovacuum would have them (docs/benchmarks-history.md, 2026-11-27), once the queue is
-  // drained: analyzed while the warm-up's mails were still pending, the mail partition read as
-  // 98% pending jobs, which a running server's statistics never show, and pg-boss's fetch was
-  // planned for that.
+  // autovacuum would have them, once the queue is drained (analyzed with the warm-up's mails
+  // still pending, pg-boss's fetch was planned for a queue of 98% pending jobs).
   if (databaseUrl) await analyzeDatabase(databaseUrl, 'ANALYZE');
   const loadAverage = os.loadavg()[0];
   const cpuBefore = server.cpuMs();
   const postgresCpuBefore = localPostgres ? postgresCpuMs() : 0;
-  const loadCpuBefore = process.cpuUsage();
-  server.resetQueries();
-  const load = await runLoad({ ...common, seconds: DURATION, sample: server.rssMb });
-  const loadCpu = process.cpuUsage(loadCpuBefore);
+  const load = await runLoad({ ...common, seconds: DURATION });
   const postgresCpu = localPostgres ? postgresCpuMs() - postgresCpuBefore : undefined;
-  // Statements over the whole run per answered request: what the cache saves under real traffic
-  // (the sequential count below is per request, cache hits included).
-  const loadStatements = await server.countQueries();
   const serverCpuMs = server.cpuMs() - cpuBefore;
-  // What the run left behind (a booking's mails, sent by the outbox's worker while the load
-  // runs if it keeps up, else after it): its CPU until the server is quiet, outside the window.
-  const drainServerCpuBefore = server.cpuMs();
-  const drainPostgresCpuBefore = localPostgres ? postgresCpuMs() : 0;
-  const drainMs = await waitQuiet(server);
-  const drainServerCpuMs = server.cpuMs() - drainServerCpuBefore;
-  const drainPostgresCpuMs = localPostgres ? postgresCpuMs() - drainPostgresCpuBefore : undefined;
+  // What the run left behind (a booking's mails) is sent before the statements are counted.
+  await waitQuiet(server);
   const queries = await countQueries(server, endpoint);
   await waitQuiet(server);
   const ceilingLoad = {
@@ -177,56 +135,25 @@ async function measureEndpoint(server, ceiling, endpoint, { localPostgres, datab
   };
   // The bare route warmed as the server was: its few lines compile within the first second.
   await runLoad({ ...ceilingLoad, seconds: CEILING_WARMUP });
-  const ceilingCpuBefore = ceiling.cpuMs();
   const ceilingResult = await runLoad({ ...ceilingLoad, seconds: CEILING_DURATION });
+  const perRequest = (ms) => Math.round((ms / Math.max(1, load.requests)) * 100) / 100;
   const result = {
     key: endpoint.key,
     label: endpoint.label,
-    responseBytes: body.length,
     ...load,
     ...queries,
     ceilingRequestsPerSecond: ceilingResult.requestsPerSecond,
-    ceilingP95: ceilingResult.p95,
-    ceilingCpuMsPerRequest:
-      Math.round(
-        ((ceiling.cpuMs() - ceilingCpuBefore) / Math.max(1, ceilingResult.requests)) * 1000,
-      ) / 1000,
     ratio: load.requestsPerSecond / ceilingResult.requestsPerSecond,
     loadAverage: Math.round(loadAverage * 10) / 10,
-    // Node's share of the cost: CPU the server process spent per answered request.
-    serverCpuMsPerRequest: Math.round((serverCpuMs / Math.max(1, load.requests)) * 100) / 100,
-    // PostgreSQL's share (every postgres process on this machine) and the load generator's (this
-    // process: autocannon) over the same run; the three share the machine's cores.
-    ...(postgresCpu === undefined
-      ? {}
-      : {
-          postgresCpuMsPerRequest:
-            Math.round((postgresCpu / Math.max(1, load.requests)) * 100) / 100,
-        }),
-    loadGeneratorCpuMsPerRequest:
-      Math.round(((loadCpu.user + loadCpu.system) / 1000 / Math.max(1, load.requests)) * 100) / 100,
-    statementsPerRequestUnderLoad:
-      Math.round((loadStatements / Math.max(1, load.requests)) * 100) / 100,
-    drainMs,
-    // The same per request for the work left after the window (its quiet last 500 ms included).
-    drainServerCpuMsPerRequest:
-      Math.round((drainServerCpuMs / Math.max(1, load.requests)) * 100) / 100,
-    ...(drainPostgresCpuMs === undefined
-      ? {}
-      : {
-          drainPostgresCpuMsPerRequest:
-            Math.round((drainPostgresCpuMs / Math.max(1, load.requests)) * 100) / 100,
-        }),
+    // CPU the server process, and every PostgreSQL process on this machine, spent per request.
+    serverCpuMsPerRequest: perRequest(serverCpuMs),
+    ...(postgresCpu === undefined ? {} : { postgresCpuMsPerRequest: perRequest(postgresCpu) }),
   };
   log(
-    `  ${endpoint.key}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, ` +
-      `p95 ${result.p95} ms, p99 ${result.p99} ms, errors ${result.errors}, ` +
-      `${result.queries} queries/req, ceiling ${ceilingResult.requestsPerSecond.toFixed(0)} req/s, ` +
-      `CPU ms/req: server ${result.serverCpuMsPerRequest}, PostgreSQL ${result.postgresCpuMsPerRequest ?? '-'}, ` +
-      `load generator ${result.loadGeneratorCpuMsPerRequest}; ` +
-      `${result.statementsPerRequestUnderLoad} statements/req under load; left behind ` +
-      `${result.drainMs} ms, CPU ms/req: server ${result.drainServerCpuMsPerRequest}, ` +
-      `PostgreSQL ${result.drainPostgresCpuMsPerRequest ?? '-'}`,
+    `  ${endpoint.key}: ${result.requestsPerSecond.toFixed(0)} req/s, p95 ${result.p95} ms, ` +
+      `p99 ${result.p99} ms, errors ${result.errors}, ${result.queries} statements, ` +
+      `ceiling ${ceilingResult.requestsPerSecond.toFixed(0)} req/s, CPU ms/req: server ` +
+      `${result.serverCpuMsPerRequest}, PostgreSQL ${result.postgresCpuMsPerRequest ?? '-'}`,
   );
   return result;
 }
@@ -238,17 +165,7 @@ async function benchDatabase(kind, ceiling) {
   const phase = { kind, scale };
   let databaseUrl;
 
-  if (kind === 'pglite') {
-    // Cold start on a fresh data folder (initdb and migrations), before anything else.
-    const fresh = path.join(work, 'pglite-fresh');
-    const server = await startServer({
-      env: { DATA_DIR: fresh, WEB_DIST_DIR: dist },
-      logPath: path.join(work, 'pglite-fresh.log'),
-    });
-    phase.coldStartFreshMs = server.startMs;
-    await server.stop();
-    log(`pglite: cold start on a fresh data folder ${server.startMs} ms`);
-  } else {
+  if (kind === 'postgres') {
     await withAdmin(async (admin) => {
       await admin.query(`DROP DATABASE IF EXISTS "${BENCH_DB}" WITH (FORCE)`);
       await admin.query(`CREATE DATABASE "${BENCH_DB}"`);
@@ -271,7 +188,6 @@ async function benchDatabase(kind, ceiling) {
     await analyzeDatabase(databaseUrl, 'VACUUM ANALYZE');
   }
 
-  const serverStarted = Date.now();
   const server = await startServer({
     env: {
       WEB_DIST_DIR: dist,
@@ -281,14 +197,12 @@ async function benchDatabase(kind, ceiling) {
     logPath: path.join(work, `${kind}.log`),
   });
   phase.startMs = server.startMs;
-  if (kind === 'pglite') phase.coldStartExistingMs = server.startMs;
   phase.idleRssMb = Math.round(server.rssMb());
   log(`${kind}: server healthy in ${server.startMs} ms, RSS ${phase.idleRssMb} MB`);
 
   try {
     phase.endpoints = [];
     for (const endpoint of defineEndpoints(data)) {
-      if (ONLY_ENDPOINTS && !ONLY_ENDPOINTS.includes(endpoint.key)) continue;
       phase.endpoints.push(
         await measureEndpoint(server, ceiling, endpoint, {
           localPostgres: kind === 'postgres' && isLocal(databaseUrl),
@@ -296,7 +210,7 @@ async function benchDatabase(kind, ceiling) {
         }),
       );
     }
-    if (kind === 'postgres' && !ONLY_ENDPOINTS) {
+    if (kind === 'postgres') {
       log('web: loading the public page in Chromium');
       const pageUrl = `${server.url}/book/${data.professionals[1].customLink}`;
       phase.staticWeight = staticWeight(await (await fetch(pageUrl)).text(), dist);
@@ -307,8 +221,6 @@ async function benchDatabase(kind, ceiling) {
   } finally {
     await server.stop();
   }
-  if (process.env.BENCH_CPU_PROF)
-    phase.profile = summarizeProfile(process.env.BENCH_CPU_PROF, serverStarted);
   if (kind === 'postgres' && !process.env.BENCH_KEEP_DB) {
     await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${BENCH_DB}" WITH (FORCE)`));
   }
@@ -365,7 +277,7 @@ async function main() {
   } finally {
     await ceiling.stop();
   }
-  if (!ONLY_ENDPOINTS) {
+  if (!PARTIAL) {
     log('web: Lighthouse (mobile) em /book/demo, / e uma página de agendamento');
     results.lighthouse = await measureLighthouse({ dist, work, log }).catch((error) => ({
       skipped: error.message,
@@ -377,8 +289,8 @@ async function main() {
     path.join(root, '.test-reports/bench-results.json'),
     JSON.stringify(results, null, 2),
   );
-  if (ONLY_ENDPOINTS) {
-    log(`medição parcial (${ONLY_ENDPOINTS.join(', ')}): .test-reports/bench-results.json`);
+  if (PARTIAL) {
+    log('medição parcial: .test-reports/bench-results.json');
     return;
   }
   writeReport(results, path.join(root, 'docs/benchmarks.md'));
