@@ -6,7 +6,6 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { noImportCycles } from './scripts/eslint/no-import-cycles.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -223,21 +222,6 @@ export default tseslint.config(
     // Tests arrange rows directly in any table, as test/ does.
     files: ['apps/server/src/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverStaysOnItsSide] }] },
-  },
-  {
-    // An import cycle means two modules cannot be understood (or loaded) one without the other.
-    files: ['apps/server/src/**', 'apps/web/src/**', 'packages/shared/src/**'],
-    plugins: { agendaki: { rules: { 'no-import-cycles': noImportCycles } } },
-    rules: {
-      'agendaki/no-import-cycles': [
-        'error',
-        {
-          root,
-          sourceDirs: ['apps/server/src', 'apps/web/src', 'packages/shared/src'],
-          paths: { '@/*': ['apps/web/src/*'] },
-        },
-      ],
-    },
   },
   {
     files: ['apps/server/test/**', 'apps/web/e2e/**', '**/*.config.ts'],

@@ -339,9 +339,9 @@ const MUTATIONS = [
     name: 'prepared-no-shows-frozen',
     protection:
       "client list: the no-shows' professional is bound per request, not built into the prepared statement",
-    file: 'apps/server/src/features/clients/routes.ts',
-    find: 'noShowCountOf(deps, professional, clientId)',
-    replace: 'noShowCountOf(deps, professionalId, clientId)',
+    file: 'apps/server/src/features/clients/service.ts',
+    find: 'noShowCountOf(professional, clientId))',
+    replace: 'noShowCountOf(professionalId, clientId))',
     test: PREPARED_READS,
   },
   {

@@ -6,7 +6,7 @@
 // clients of their own (a distinct e-mail each) and one booking per client 40 to 49 days ahead,
 // inserted through the appointments repository under the schema's checks and no-overlap
 // constraint. Each booking's reminder job is sent as the booking path sends it (`sendJobAt` by
-// its key, features/manage/reminder-schedule.ts) with its start a few seconds apart inside one
+// its key, features/appointments/reminder-schedule.ts) with its start a few seconds apart inside one
 // minute. Then two production servers (`src/server.ts`, as processes.mjs starts them) on the same
 // database, their mail going to one SMTP server on 127.0.0.1 (smtp-server, as the tests use):
 // each reminder job checks its booking, queues one mail (the outbox) and the mail worker sends it.
@@ -28,7 +28,7 @@ import { sendJobAt } from '../../apps/server/src/db/queue.ts';
 import { REMINDER_QUEUE } from '../../apps/server/src/db/queues.ts';
 import { clients } from '../../apps/server/src/db/schema.ts';
 import { listServices } from '../../apps/server/src/features/services/service.ts';
-import { reminderKey } from '../../apps/server/src/features/manage/reminder-schedule.ts';
+import { reminderKey } from '../../apps/server/src/features/appointments/reminder-schedule.ts';
 import { startSmtpServer } from '../../apps/server/test/helpers/smtp.ts';
 import { startServer } from './processes.mjs';
 import { PG_URL, withClient, withDatabase } from './database.mjs';

@@ -14,6 +14,7 @@ import { renderLandingPage } from './features/config/landing';
 import { configRoutes } from './features/config/routes';
 import { agendaRoutes } from './features/agenda/routes';
 import { appointmentsRoutes } from './features/appointments/routes';
+import { listLiveAppointmentsBetween, noShowCountOf } from './features/appointments/service';
 import { availabilityRoutes } from './features/availability/routes';
 import { bookingRoutes } from './features/booking/routes';
 import { calendarFeedRoutes } from './features/calendar-feed/routes';
@@ -133,8 +134,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(uploadsRoutes, { storage });
   await app.register(servicesRoutes, { db: database.db, storage });
   await app.register(availabilityRoutes, { db: database.db });
-  await app.register(scheduleRoutes, { db: database.db });
-  await app.register(clientsRoutes, { db: database.db });
+  await app.register(scheduleRoutes, {
+    db: database.db,
+    listLiveAppointments: (db, professionalId, range) =>
+      listLiveAppointmentsBetween({ db }, professionalId, range),
+  });
+  await app.register(clientsRoutes, {
+    db: database.db,
+    noShowCountOf: (professionalId, clientId) =>
+      noShowCountOf({ db: database.db }, professionalId, clientId),
+  });
   await app.register(appointmentsRoutes, { db: database.db });
   await app.register(billingRoutes, { db: database.db, env });
   await app.register(pixProviderRoutes, {

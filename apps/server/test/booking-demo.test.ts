@@ -6,7 +6,7 @@ import { timeToMinutes } from '@agendaki/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
 import { availability, clients, profiles, services, subscriptions, user } from '../src/db/schema';
-import { DEMO_EMAIL, DEMO_USER_ID } from '../src/features/demo/data';
+import { DEMO_EMAIL, DEMO_USER_ID } from '../src/lib/demo';
 import { DEMO_ASSETS_DIR, seedDemoData } from '../src/features/demo/service';
 import { createFileStorage } from '../src/features/storage/service';
 import { createTestApp, type TestContext } from './helpers/app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIcs, escapeIcsText, foldIcsLine, zonedInstant } from '../src/features/booking/ics';
+import { buildIcs, escapeIcsText, foldIcsLine, zonedInstant } from '../src/lib/ics';
 import { createTestApp, type TestContext } from './helpers/app';
 import {
   bookingBody,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brazilianMobile } from '../src/features/manage/phone';
+import { brazilianMobile } from '../src/lib/phone';
 import { createTestApp, type TestContext } from './helpers/app';
 import {
   bookingBody,

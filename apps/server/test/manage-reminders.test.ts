@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobIdFor } from '../src/db/queue';
 import { REMINDER_QUEUE } from '../src/db/queues';
-import { reminderKey } from '../src/features/manage/reminder-schedule';
+import { reminderKey } from '../src/features/appointments/service';
 import { createTestApp, type TestContext } from './helpers/app';
 import { nextIp } from './helpers/auth';
 import {

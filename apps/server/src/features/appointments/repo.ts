@@ -22,8 +22,8 @@ import { rowValues } from '../../db/prepared';
 import { ShapedWrite } from '../../db/write-batch';
 import { appointments } from '../../db/schema';
 import { isUuid } from '../../lib/params';
-import type { ClientDirectory, ClientIdsQuery } from '../clients/service';
-import type { ServiceDirectory, ServiceIdsQuery } from '../services/service';
+import type { ClientDirectory, ClientIdsQuery } from '../clients/types';
+import type { ServiceDirectory, ServiceIdsQuery } from '../services/types';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 

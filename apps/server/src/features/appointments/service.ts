@@ -31,11 +31,12 @@ import { AppError } from '../../lib/errors';
 import { clientDirectory, clientIdsMatching, isOwnClient } from '../clients/service';
 import { findOwnService, serviceDirectory, serviceIdsMatching } from '../services/service';
 import { getWeek } from '../availability/service';
-// schedule/rules, not schedule/service: the latter lists appointments through this file.
-import { describeRuleBreak } from '../schedule/rules';
+import { describeRuleBreak } from '../schedule/service';
 import { findReminderSettings } from '../profile/service';
 // The reminder's job only (no service of features/manage, which imports this file).
-import { planReminder } from '../manage/reminder-schedule';
+import { planReminder } from './reminder-schedule';
+
+export { planReminder, reminderKey, type ReminderJobData } from './reminder-schedule';
 import * as repo from './repo';
 
 /**
@@ -488,7 +489,7 @@ export function findBookingIdOf({ db }: DbDeps, profileId: string, id: string) {
 
 /**
  * Puts the booking's e-mail reminder before its first live appointment, or removes it
- * (features/manage/reminder-schedule.ts). In `db`'s transaction, after the change.
+ * (reminder-schedule.ts). In `db`'s transaction, after the change.
  */
 export async function replanBookingReminder(
   { db, clock }: AppointmentsDeps,

@@ -4,7 +4,7 @@ import type { Professional } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
 import { rateLimitKey } from '../../plugins/rate-limit';
 import { enqueueMail } from '../mail/service';
-import { renderResetPasswordMail } from '../mail/templates';
+import { renderResetPasswordMail } from '../../lib/mail-templates';
 import { AUTH_LIMITS, LIMIT_SCOPES } from './limits';
 import {
   consumeToken,

@@ -2,8 +2,8 @@ import { and, eq, like, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mapsRowsCompiled } from '../../db/prepared';
 import { account, appSettings, session, user, verification } from '../../db/schema';
-import type { ProfileOfUser } from '../profile/service';
-import type { BillingOfUser } from '../subscription/service';
+import type { ProfileOfUser } from '../profile/types';
+import type { BillingOfUser } from '../subscription/types';
 
 export type UserRow = typeof user.$inferSelect;
 

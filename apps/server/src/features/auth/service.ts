@@ -7,7 +7,7 @@ import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import type { Auth } from './better-auth';
 import { rateLimitKey, type RateLimiter } from '../../plugins/rate-limit';
 import { enqueueMail } from '../mail/service';
-import { renderConfirmAccountMail, renderSignInAttackMail } from '../mail/templates';
+import { renderConfirmAccountMail, renderSignInAttackMail } from '../../lib/mail-templates';
 import { createProfileForNewUser } from '../profile/service';
 import { startTrial } from '../subscription/service';
 import { deviceCookie } from './session-cookies';
@@ -24,6 +24,9 @@ import {
   type UserRow,
 } from './repo';
 import { createToken, TOKEN_TTL_MS, tokenIdentifier } from './tokens';
+
+export { createAccountDeletionService } from './account-deletion';
+export { ensureConfirmedAccount } from './seeding';
 
 export interface AuthServiceDeps {
   db: Db;

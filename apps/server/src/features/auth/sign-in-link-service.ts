@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rateLimitKey } from '../../plugins/rate-limit';
 import { enqueueMail } from '../mail/service';
-import { renderSignInLinkMail } from '../mail/templates';
+import { renderSignInLinkMail } from '../../lib/mail-templates';
 import { AUTH_LIMITS, LIMIT_SCOPES } from './limits';
 import { consumeToken, findUserByEmail, insertToken, markEmailVerified } from './repo';
 import type { AuthServiceDeps, RequestMeta } from './service';

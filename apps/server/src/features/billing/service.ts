@@ -33,6 +33,8 @@ import {
   type EventOutcome,
 } from './repo';
 
+export type { PaymentProvider } from './provider';
+
 export interface BillingDeps {
   db: Db;
   provider: PaymentProvider;

@@ -6,7 +6,7 @@ import {
   PRODUCT_NAME,
   type BookedAppointment,
 } from '@agendaki/shared';
-import { escapeHtml, type OutgoingMail } from '../mail/templates';
+import { escapeHtml, type OutgoingMail } from '../../lib/mail-templates';
 
 /** What both booking mails say (docs/product.md, Booking several services). */
 export interface BookingMailData {

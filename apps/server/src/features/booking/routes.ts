@@ -2,7 +2,7 @@ import { bookingInputSchema, bookingResponseSchema } from '@agendaki/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { clientAddressKey } from '../../lib/client-address';
-import type { PublicReadCache } from '../public-profile/cache';
+import type { PublicReadCache } from '../public-profile/service';
 import { rateLimitKey } from '../../plugins/rate-limit';
 import { BOOKING_LIMIT_SCOPES, BOOKING_LIMITS, requestedProfessional, visitorKey } from './limits';
 import { type BookingDeps, createBooking } from './service';

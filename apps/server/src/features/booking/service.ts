@@ -16,29 +16,29 @@ import { JobBatch } from '../../db/queue';
 import { WriteBatch } from '../../db/write-batch';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
-import { addBookedAppointments } from '../appointments/service';
+import { addBookedAppointments, planReminder } from '../appointments/service';
 import { clientOfContact } from '../clients/service';
-import { isDemoProfessional } from '../demo/data';
+import { isDemoProfessional } from '../../lib/demo';
 import { deadlineText, getDepositCharge, openDeposit, planDeposit } from '../deposits/service';
 import { enqueueMails, type MailDeps } from '../mail/service';
-import { planReminder } from '../manage/reminder-schedule';
+
 import {
   type DynamicCharge,
   type DynamicChargeDeps,
   prepareDynamicCharge,
-} from '../pix-provider/charge';
-import { brazilianMobile } from '../manage/phone';
+} from '../pix-provider/service';
+import { brazilianMobile } from '../../lib/phone';
 import { addNewBookingLink, ensureManageLink } from '../manage/service';
-import type { PublicReadCache } from '../public-profile/cache';
 import {
   planOfferedTime,
   professionalLock,
   requireBookableProfessional,
   requireBookableServices,
   type BookableProfessional,
+  type PublicReadCache,
 } from '../public-profile/service';
 import { bookingFingerprint } from './fingerprint';
-import { buildIcs } from './ics';
+import { buildIcs } from '../../lib/ics';
 import { countBookedMinutes, visitorKey } from './limits';
 import { renderClientConfirmation, renderProfessionalNotice, type BookingMailData } from './mails';
 import * as repo from './repo';

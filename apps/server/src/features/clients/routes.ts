@@ -8,12 +8,18 @@ import {
 } from '@agendaki/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { noShowCountOf } from '../appointments/service';
 import * as clients from './service';
 import { idParams } from '../../lib/params';
 
 /** Clientes (docs/product.md section 2): searchable, paginated list and the client form. */
-export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/**
+ * The card's no-show count is a subquery of features/appointments, which imports this feature:
+ * app.ts passes it in.
+ */
+export const clientsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  noShowCountOf: clients.NoShowCountOf;
+}> = async (app, { db, noShowCountOf }) => {
   const deps = { db, clock: app.clock };
   app.get(
     '/api/clients',
@@ -26,11 +32,8 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => {
       const professionalId = request.getProfessional().profileId;
-      // The card counts the client's no-shows (features/appointments owns the appointments),
-      // in the page's own statement.
-      return clients.listClients(deps, professionalId, request.query, (professional, clientId) =>
-        noShowCountOf(deps, professional, clientId),
-      );
+      // The card counts the client's no-shows in the page's own statement.
+      return clients.listClients(deps, professionalId, request.query, noShowCountOf);
     },
   );
 

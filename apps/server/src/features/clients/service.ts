@@ -15,6 +15,9 @@ import { bound, statementCache, type Shaped } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import * as repo from './repo';
+import type { ClientDirectory, ClientIdsQuery } from './types';
+
+export type { ClientDirectory, ClientIdsQuery } from './types';
 
 type CreateInput = z.output<typeof clientInputSchema>;
 type UpdateInput = z.output<typeof clientUpdateSchema>;
@@ -212,9 +215,6 @@ export function clientOfContact(
 }
 
 // ------------------------------------------------ for features/appointments and features/dashboard
-
-export type ClientDirectory = ReturnType<typeof repo.clientDirectory>;
-export type ClientIdsQuery = ReturnType<typeof repo.clientIdsMatching>;
 
 /** The professional's clients (id, name, e-mail, phone), for a join in the caller's query. */
 export function clientDirectory({ db }: DbDeps, professionalId: string): ClientDirectory {

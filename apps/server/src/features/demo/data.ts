@@ -5,20 +5,10 @@ import type { AppointmentStatus } from '@agendaki/shared';
  * real services, hours and a few appointments, created at start when DEMO_DATA is on.
  */
 
-/** Fixed ids make seeding idempotent: every start finds the same rows. */
-export const DEMO_USER_ID = 'agendaki-demo-professional';
-export const DEMO_ACCOUNT_ID = 'agendaki-demo-credential';
-export const DEMO_LINK = 'demo';
-/** `.invalid` never resolves (RFC 2606): nothing is ever sent to it. */
-export const DEMO_EMAIL = 'demo@agendaki.invalid';
 /** Any constant works; instances starting together take turns on it. */
 export const DEMO_LOCK_KEY = 7_362_553;
 /** How many days ahead, from today, get appointments when they have none. */
 export const DEMO_DAYS_AHEAD = 7;
-
-export function isDemoProfessional(userId: string): boolean {
-  return userId === DEMO_USER_ID;
-}
 
 export const DEMO_PROFILE = {
   professionalName: 'Marina Costa',

@@ -1,8 +1,14 @@
 import { addDaysToDate, getWeekday } from '@agendaki/shared';
 import type { Db } from '../../db/client';
 import { getSqlState, SQLSTATE } from '../../lib/errors';
-import { findHolidays } from '../schedule/holidays';
-import { addBlock, listBlocks, listExceptions, saveException } from '../schedule/service';
+import { listLiveAppointmentsBetween } from '../appointments/service';
+import {
+  addBlock,
+  findHolidays,
+  listBlocks,
+  listExceptions,
+  saveException,
+} from '../schedule/service';
 import { DEMO_DAYS_AHEAD } from './data';
 
 const DEMO_BLOCK = { startTime: '12:00', endTime: '13:00', note: 'Almoço com fornecedor' };
@@ -16,7 +22,12 @@ export async function ensureDemoSchedule(db: Db, profileId: string, today: strin
   if ((await listExceptions({ db }, profileId, today)).length === 0) {
     const [holiday] = findHolidays(null, today, addDaysToDate(today, 365));
     if (holiday) {
-      await saveException({ db }, profileId, holiday.date, { windows: [], note: holiday.name });
+      const listLiveAppointments = (tx: Db, id: string, range: { from: string; to: string }) =>
+        listLiveAppointmentsBetween({ db: tx }, id, range);
+      await saveException({ db, listLiveAppointments }, profileId, holiday.date, {
+        windows: [],
+        note: holiday.name,
+      });
     }
   }
   const horizon = { from: today, to: addDaysToDate(today, DEMO_DAYS_AHEAD) };

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { getSqlState, SQLSTATE } from '../../lib/errors';
 import { createAppointment, listBusyTimes } from '../appointments/service';
-import { ensureConfirmedAccount } from '../auth/seeding';
+import { ensureConfirmedAccount } from '../auth/service';
 import { getWeek, replaceWeek } from '../availability/service';
 import { findOrCreateClientByEmail } from '../clients/service';
 import { getProfileByUserId, insertProfileWithLink } from '../profile/service';
@@ -22,19 +22,16 @@ import { createService, listServices, setServiceImage } from '../services/servic
 import type { FileStorage } from '../storage/service';
 import { setPaidUntil } from '../subscription/service';
 import {
-  DEMO_ACCOUNT_ID,
   DEMO_CLIENTS,
   DEMO_DAYS_AHEAD,
-  DEMO_EMAIL,
-  DEMO_LINK,
   DEMO_PROFILE,
   DEMO_SATURDAY_PATTERN,
   DEMO_SERVICES,
-  DEMO_USER_ID,
   DEMO_WEEK,
   DEMO_WEEKDAY_PATTERNS,
   type DemoService,
 } from './data';
+import { DEMO_ACCOUNT_ID, DEMO_EMAIL, DEMO_LINK, DEMO_USER_ID } from '../../lib/demo';
 import * as repo from './repo';
 import { ensureDemoSchedule } from './schedule';
 

@@ -1,5 +1,5 @@
 import { formatCurrencyFromCents, formatIsoDate, PRODUCT_NAME } from '@agendaki/shared';
-import { escapeHtml, type OutgoingMail } from '../mail/templates';
+import { escapeHtml, type OutgoingMail } from '../../lib/mail-templates';
 
 /** What the sinal's mails to the client say (docs/decisions/017-pix-sinal.md). */
 export interface DepositMailData {

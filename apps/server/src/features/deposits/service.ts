@@ -24,7 +24,7 @@ import {
   replanBookingReminder,
   setBookingStatus,
 } from '../appointments/service';
-import { isDemoProfessional } from '../demo/data';
+import { isDemoProfessional } from '../../lib/demo';
 import { enqueueMails } from '../mail/service';
 import { findPublicProfileById } from '../profile/service';
 import { buildDepositCharge, qrSvgOf } from './charge';

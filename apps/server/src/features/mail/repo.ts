@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { rowValues } from '../../db/prepared';
 import { ShapedWrite } from '../../db/write-batch';
 import { mailOutbox, type MailAttachment } from '../../db/schema';
-import type { OutgoingMail } from './templates';
+import type { OutgoingMail } from '../../lib/mail-templates';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 

@@ -5,9 +5,9 @@ import { sendWrite, type WriteBatch } from '../../db/write-batch';
 import { MAIL_QUEUE } from '../../db/queues';
 import * as repo from './repo';
 import type { MailSubject } from './repo';
-import type { OutgoingMail } from './templates';
+import type { OutgoingMail } from '../../lib/mail-templates';
 
-export type { OutgoingMail } from './templates';
+export type { OutgoingMail } from '../../lib/mail-templates';
 export type { MailSubject } from './repo';
 
 /**

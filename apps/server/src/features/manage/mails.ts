@@ -1,5 +1,5 @@
 import { formatCurrencyFromCents, formatIsoDate, mapUrlFor, PRODUCT_NAME } from '@agendaki/shared';
-import { escapeHtml, type OutgoingMail } from '../mail/templates';
+import { escapeHtml, type OutgoingMail } from '../../lib/mail-templates';
 
 /** One plain layout: the same lines in the HTML and the text part. */
 function render(to: string, subject: string, lines: readonly string[]): OutgoingMail {

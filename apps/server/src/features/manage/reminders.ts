@@ -3,12 +3,12 @@ import type { Db } from '../../db/client';
 import { REMINDER_QUEUE } from '../../db/queues';
 import type { Clock } from '../../lib/clock';
 import type { JobWorker } from '../../plugins/jobs';
-import type { ReminderJobData } from './reminder-schedule';
+import type { ReminderJobData } from '../appointments/service';
 import { sendReminder } from './service';
 
 /**
  * The e-mail reminder's handler (db/queues.ts REMINDER_QUEUE). Its job is sent, moved and
- * cancelled with the booking's own changes (reminder-schedule.ts); the handler only checks the
+ * cancelled with the booking's own changes (features/appointments/reminder-schedule.ts); the handler only checks the
  * booking again and queues the mail once (`sendReminder`).
  */
 export function createReminderJob(options: {

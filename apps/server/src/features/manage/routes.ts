@@ -13,7 +13,7 @@ import { clientAddressKey } from '../../lib/client-address';
 import { idParams } from '../../lib/params';
 import type { Limit } from '../../plugins/rate-limit';
 import { rateLimitKey } from '../../plugins/rate-limit';
-import type { PublicReadCache } from '../public-profile/cache';
+import type { PublicReadCache } from '../public-profile/service';
 import * as manage from './service';
 
 const MINUTE = 60_000;

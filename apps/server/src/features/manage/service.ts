@@ -34,8 +34,8 @@ import {
   replanBookingReminder,
   setBookingStatus,
 } from '../appointments/service';
-import { buildIcs, zonedInstant } from '../booking/ics';
-import { isDemoProfessional } from '../demo/data';
+import { buildIcs, zonedInstant } from '../../lib/ics';
+import { isDemoProfessional } from '../../lib/demo';
 import { enqueueMails } from '../mail/service';
 import { cancelPendingDeposit, getDepositCharge } from '../deposits/service';
 import {
@@ -43,7 +43,7 @@ import {
   updateAfterBookingSettings,
   type PublicProfileRow,
 } from '../profile/service';
-import type { PublicReadCache } from '../public-profile/cache';
+import type { PublicReadCache } from '../public-profile/service';
 import {
   computeSlots,
   planOfferedTime,
@@ -56,7 +56,7 @@ import {
   type BookingSummary,
   type ClientAction,
 } from './mails';
-import { brazilianMobile, NO_MOBILE_REASON, whatsappUrl } from './phone';
+import { brazilianMobile, NO_MOBILE_REASON, whatsappUrl } from '../../lib/phone';
 import * as repo from './repo';
 import { hashToken, isTokenShaped, manageUrl, newNonce, tokenFor, tokensMatch } from './token';
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
 import type { PixProvider } from './provider';
-import { openCredentials } from './service';
+import { openCredentials } from './credentials';
 
 export interface DynamicChargeDeps {
   db: Db;

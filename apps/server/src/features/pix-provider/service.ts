@@ -7,8 +7,12 @@ import {
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { SecretBox } from '../../lib/secret-box';
-import type { PixCredentials, PixProvider } from './provider';
+import type { PixProvider } from './provider';
+import { credentialContext as context } from './credentials';
 import * as repo from './repo';
+
+export { openCredentials } from './credentials';
+export { prepareDynamicCharge, type DynamicCharge, type DynamicChargeDeps } from './charge';
 
 /**
  * The professional's own PSP credentials (docs/decisions/018-pix-provider.md): checked by one
@@ -21,9 +25,6 @@ export interface PixProviderDeps {
   provider: PixProvider;
   publicUrl: string;
 }
-
-const context = (professionalId: string, field: 'access-token' | 'webhook-secret') =>
-  `pix:${professionalId.toLowerCase()}:${field}`;
 
 export async function getProviderStatus(
   deps: Pick<PixProviderDeps, 'db' | 'publicUrl' | 'provider'>,
@@ -73,22 +74,4 @@ export async function removeCredentials(
 /** Whether the professional has PSP credentials (one cheap read, before anything is planned). */
 export async function hasCredentials(db: Db, professionalId: string): Promise<boolean> {
   return Boolean(await repo.findCredentials(db, professionalId));
-}
-
-/** The opened credentials of a professional, or null: none configured (static Pix only). */
-export async function openCredentials(
-  deps: Pick<PixProviderDeps, 'db' | 'box'>,
-  professionalId: string,
-): Promise<{ credentials: PixCredentials; webhookSecret: string } | null> {
-  const row = await repo.findCredentials(deps.db, professionalId);
-  if (!row) return null;
-  return {
-    credentials: {
-      accessToken: deps.box.open(row.accessTokenSealed, context(professionalId, 'access-token')),
-    },
-    webhookSecret: deps.box.open(
-      row.webhookSecretSealed,
-      context(professionalId, 'webhook-secret'),
-    ),
-  };
 }

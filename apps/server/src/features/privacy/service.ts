@@ -10,11 +10,11 @@ import {
   deleteAllAppointments,
   streamAppointments,
 } from '../appointments/service';
-import type { createAccountDeletionService } from '../auth/account-deletion';
+import type { createAccountDeletionService } from '../auth/service';
 import { cancelSubscriptionAtProvider, deleteBillingEventsOfUser } from '../billing/service';
-import type { PaymentProvider } from '../billing/provider';
+import type { PaymentProvider } from '../billing/service';
 import { eraseClientData, requireOwnClient, streamClients } from '../clients/service';
-import { isDemoProfessional } from '../demo/data';
+import { isDemoProfessional } from '../../lib/demo';
 import { deleteMailsOfAccount, deleteMailsOfClient } from '../mail/service';
 import { getProfileByUserId } from '../profile/service';
 import { imageFilesOf, listServices } from '../services/service';

@@ -22,6 +22,9 @@ import {
   type ProfileRow,
 } from './repo';
 import * as repo from './repo';
+import type { BookingRulesOf, ProfileOfUser } from './types';
+
+export type { BookingRulesOf, ProfileOfUser } from './types';
 
 /**
  * What the service needs (docs/decisions/010-one-owner-per-table.md): the database (a
@@ -230,8 +233,6 @@ export function findBookingRules({ db }: DbDeps, profileId: string) {
   return repo.findBookingRules(db, profileId);
 }
 
-export type BookingRulesOf = ReturnType<typeof repo.bookingRulesOf>;
-
 /** The same as a subquery, for a read in the caller's statement (features/schedule). */
 export function bookingRulesOf({ db }: DbDeps, profileId: string): BookingRulesOf {
   return repo.bookingRulesOf(db, profileId);
@@ -244,8 +245,6 @@ export function updateBookingRules(
 ): Promise<void> {
   return repo.updateBookingRules(db, profileId, values, clock.now());
 }
-
-export type ProfileOfUser = ReturnType<typeof repo.profileOfUser>;
 
 /** Each user's profile id and zone as a subquery, for a join in the caller's query (decision 015). */
 export function profileOfUser({ db }: DbDeps): ProfileOfUser {

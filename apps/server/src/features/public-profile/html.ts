@@ -4,7 +4,7 @@ import {
   type PublicProfessionalResponse,
 } from '@agendaki/shared';
 import { toScriptJson } from '../../lib/script-json';
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml } from '../../lib/mail-templates';
 
 /**
  * A shared booking link (/book/:link, /profissional/:identifier) as HTML that previews well in

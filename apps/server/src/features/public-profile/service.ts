@@ -43,6 +43,8 @@ import { listServices } from '../services/service';
 import { findBillingSnapshot } from '../subscription/service';
 import type { ProfessionalCatalog, PublicReadCache } from './cache';
 
+export type { PublicReadCache } from './cache';
+
 export type BookableProfessional = PublicProfileRow;
 
 /** Where the public reads come from: the database, through this process's cache (cache.ts). */

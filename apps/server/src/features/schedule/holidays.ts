@@ -1,9 +1,8 @@
-import { addDaysToDate, type Holiday, type AffectedAppointment } from '@agendaki/shared';
+import { addDaysToDate, type Holiday } from '@agendaki/shared';
 import Holidays from 'date-holidays';
 import { findBookingRules } from '../profile/service';
 import * as repo from './repo';
 import type { ScheduleDeps } from './rules';
-import { saveException } from './service';
 
 /** Holidays are offered for the next 12 months (docs/decisions/009-real-week.md). */
 const HOLIDAY_DAYS_AHEAD = 365;
@@ -58,23 +57,4 @@ export async function listHolidays(
     state,
     holidays: findHolidays(state, today, to).map((h) => ({ ...h, closed: closed.has(h.date) })),
   };
-}
-
-/** "Fechar em todos os feriados nacionais": each national holiday not closed yet becomes closed. */
-export async function closeNationalHolidays(
-  { db }: Pick<ScheduleDeps, 'db'>,
-  professionalId: string,
-  today: string,
-): Promise<{ affected: AffectedAppointment[] }> {
-  const { holidays } = await listHolidays({ db }, professionalId, today);
-  const affected: AffectedAppointment[] = [];
-  for (const holiday of holidays) {
-    if (holiday.scope !== 'national' || holiday.closed) continue;
-    const saved = await saveException({ db }, professionalId, holiday.date, {
-      windows: [],
-      note: holiday.name,
-    });
-    affected.push(...saved.affected);
-  }
-  return { affected };
 }

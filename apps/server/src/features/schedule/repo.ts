@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { bound, selectShared } from '../../db/prepared';
 import { dateExceptions, occupiedTimes, timeOff } from '../../db/schema';
 import { isUuid } from '../../lib/params';
-import type { BookingRulesOf } from '../profile/service';
+import type { BookingRulesOf } from '../profile/types';
 
 // ------------------------------------------------ exceptions by date
 

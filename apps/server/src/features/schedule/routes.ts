@@ -18,7 +18,6 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { idParams } from '../../lib/params';
-import { closeNationalHolidays, listHolidays } from './holidays';
 import * as schedule from './service';
 
 const dateParams = z.object({ date: z.string() });
@@ -38,8 +37,11 @@ function requireDate(value: string): string {
  * the Agenda and Configurações > Agendamento online (docs/decisions/009-real-week.md). Every
  * query is scoped by the signed-in professional: another's id answers 404.
  */
-export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const deps = { db, clock: app.clock };
+export const scheduleRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  listLiveAppointments: schedule.LiveAppointmentsLookup;
+}> = async (app, { db, listLiveAppointments }) => {
+  const deps = { db, clock: app.clock, listLiveAppointments };
   const today = (timezone: string) => zonedToday(app.clock.now(), timezone);
 
   app.get(
@@ -128,7 +130,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     { onRequest: app.requireProfessional, schema: { response: { 200: holidaysResponseSchema } } },
     async (request) => {
       const { profileId, timezone } = request.getProfessional();
-      return listHolidays(deps, profileId, today(timezone));
+      return schedule.listHolidays(deps, profileId, today(timezone));
     },
   );
 
@@ -140,7 +142,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       const { profileId, timezone } = request.getProfessional();
-      return closeNationalHolidays(deps, profileId, today(timezone));
+      return schedule.closeNationalHolidays(deps, profileId, today(timezone));
     },
   );
 

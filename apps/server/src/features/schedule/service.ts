@@ -14,11 +14,14 @@ import {
   type timeOffInputSchema,
 } from '@agendaki/shared';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import { readAll } from '../../db/read-all';
 import { AppError } from '../../lib/errors';
-import { listLiveAppointmentsBetween } from '../appointments/service';
 import { updateBookingRules } from '../profile/service';
+import { listHolidays } from './holidays';
 import * as repo from './repo';
+
+export { findHolidays, listHolidays } from './holidays';
 import {
   getRules,
   groupExceptions,
@@ -28,6 +31,22 @@ import {
   startOf,
   type ScheduleDeps,
 } from './rules';
+
+/**
+ * The live appointments of a date range, in the caller's transaction. features/appointments
+ * answers it and asks this feature's rules in turn, so app.ts passes it in: no import cycle.
+ */
+export type LiveAppointmentsLookup = (
+  db: Db,
+  professionalId: string,
+  range: { from: string; to: string },
+) => Promise<AffectedAppointment[]>;
+
+/** What closing time needs: the database, and who lists the appointments it would hold. */
+export interface ClosingDeps {
+  db: Db;
+  listLiveAppointments: LiveAppointmentsLookup;
+}
 
 export {
   countAppointmentsOn,
@@ -80,7 +99,7 @@ export async function listExceptions(
  * new hours; none is cancelled.
  */
 export async function saveException(
-  { db }: Pick<ScheduleDeps, 'db'>,
+  { db, listLiveAppointments }: ClosingDeps,
   professionalId: string,
   date: string,
   input: ExceptionInput,
@@ -92,7 +111,7 @@ export async function saveException(
       timeToMinutes(w.startTime),
       timeToMinutes(w.endTime),
     ]);
-    const onDate = await listLiveAppointmentsBetween({ db: tx }, professionalId, {
+    const onDate = await listLiveAppointments(tx, professionalId, {
       from: date,
       to: date,
     });
@@ -124,14 +143,14 @@ export function listTimeOff(
 }
 
 export async function addTimeOff(
-  { db }: Pick<ScheduleDeps, 'db'>,
+  { db, listLiveAppointments }: ClosingDeps,
   professionalId: string,
   input: TimeOffInput,
 ): Promise<{ timeOff: TimeOff; affected: AffectedAppointment[] }> {
   return db.transaction(async (tx) => {
     await lockProfessional({ db: tx }, professionalId, 'exclusive');
     const row = await repo.insertTimeOff(tx, professionalId, input);
-    const affected = await listLiveAppointmentsBetween({ db: tx }, professionalId, {
+    const affected = await listLiveAppointments(tx, professionalId, {
       from: input.startDate,
       to: input.endDate,
     });
@@ -219,4 +238,23 @@ export async function listWholeSchedule({ db }: Pick<ScheduleDeps, 'db'>, profes
     () => repo.listBlockRows(db, professionalId, '0001-01-01', '9999-12-31'),
   ]);
   return { exceptions, timeOff, blocks };
+}
+
+/** "Fechar em todos os feriados nacionais": each national holiday not closed yet becomes closed. */
+export async function closeNationalHolidays(
+  { db, listLiveAppointments }: ClosingDeps,
+  professionalId: string,
+  today: string,
+): Promise<{ affected: AffectedAppointment[] }> {
+  const { holidays } = await listHolidays({ db }, professionalId, today);
+  const affected: AffectedAppointment[] = [];
+  for (const holiday of holidays) {
+    if (holiday.scope !== 'national' || holiday.closed) continue;
+    const saved = await saveException({ db, listLiveAppointments }, professionalId, holiday.date, {
+      windows: [],
+      note: holiday.name,
+    });
+    affected.push(...saved.affected);
+  }
+  return { affected };
 }

@@ -11,9 +11,12 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
-import { prepareServiceImage, UnreadableImageError } from '../storage/images';
+import { prepareServiceImage, UnreadableImageError } from '../storage/service';
 import type { FileStorage } from '../storage/service';
 import * as repo from './repo';
+import type { ServiceDirectory, ServiceIdsQuery } from './types';
+
+export type { ServiceDirectory, ServiceIdsQuery } from './types';
 
 export interface ServicesDeps {
   db: Db;
@@ -189,9 +192,6 @@ async function removeQuietly(storage: FileStorage, url: string): Promise<void> {
 }
 
 // ------------------------------------------------ for features/appointments and features/dashboard
-
-export type ServiceDirectory = ReturnType<typeof repo.serviceDirectory>;
-export type ServiceIdsQuery = ReturnType<typeof repo.serviceIdsMatching>;
 
 /** The professional's services (id, name, price, duration), for a join in the caller's query. */
 export function serviceDirectory(db: Db, professionalId: string): ServiceDirectory {

@@ -11,6 +11,8 @@ import {
 } from './files';
 import { createS3Storage } from './s3';
 
+export { prepareServiceImage, UnreadableImageError } from './images';
+
 // The storage's vocabulary lives in files.ts so s3.ts can use it without an import cycle.
 export {
   createStoredName,

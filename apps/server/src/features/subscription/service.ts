@@ -20,6 +20,9 @@ import {
   type ProviderSubscriptionValues,
   type SubscriptionRow,
 } from './repo';
+import type { BillingOfUser } from './types';
+
+export type { BillingOfUser } from './types';
 
 export type { ProviderSubscriptionValues, SubscriptionRow };
 
@@ -100,8 +103,6 @@ export async function getAccessForUser(
   const { status: _status, ...access } = getBillingAccess(row ? toBillingSnapshot(row) : null, now);
   return access;
 }
-
-export type BillingOfUser = ReturnType<typeof billingOfUserSubquery>;
 
 /** Each user's subscription state as a subquery, for a join in the caller's query (decision 015). */
 export function billingOfUser({ db }: DbDeps): BillingOfUser {

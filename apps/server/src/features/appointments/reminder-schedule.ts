@@ -1,12 +1,11 @@
 import type { Db } from '../../db/client';
 import { cancelJobAt, jobAt, rescheduleJobAt, type JobBatch } from '../../db/queue';
 import { REMINDER_QUEUE } from '../../db/queues';
-import { zonedInstant } from '../booking/ics';
+import { zonedInstant } from '../../lib/ics';
 
 /**
- * The e-mail reminder's job, once per booking (decision 008's `…JobAt` by key). This file
- * imports no feature service, so features/appointments and features/booking can call it in
- * their own transactions without an import cycle (features/manage imports them).
+ * The e-mail reminder's job, once per booking (decision 008's `…JobAt` by key), planned in the
+ * transaction that books or moves the booking; features/manage's handler sends it.
  */
 export interface ReminderJobData {
   professionalId: string;

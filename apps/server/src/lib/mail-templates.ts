@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@agendaki/shared';
-import type { MailAttachment } from '../../db/schema';
+import type { MailAttachment } from '../db/schema';
 
 /** A mail ready for the outbox: pt-BR, HTML and plain text, links built from PUBLIC_URL. */
 export interface OutgoingMail {
