@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors';
 import type { Limit } from '../../plugins/rate-limit';
 import { createLocalProvider } from './local-provider';
 import type { PaymentProvider } from './provider';
+import { cancelDemoSubscription, payDemoCheckout } from './demo-checkout';
 import * as billing from './service';
 import { createStripeProvider, INVALID_SIGNATURE_MESSAGE } from './stripe-provider';
 
@@ -119,7 +120,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Db; env: BillingEnv }> =
     },
     async (request) => {
       const { userId } = request.getProfessional();
-      await billing.payDemoCheckout(deps, userId, request.body.sessionId, app.clock.now());
+      await payDemoCheckout(deps, userId, request.body.sessionId, app.clock.now());
       return billing.getBillingSummary(deps, userId, app.clock.now());
     },
   );
@@ -132,7 +133,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Db; env: BillingEnv }> =
     },
     async (request) => {
       const { userId } = request.getProfessional();
-      await billing.cancelDemoSubscription(deps, userId, app.clock.now());
+      await cancelDemoSubscription(deps, userId, app.clock.now());
       return billing.getBillingSummary(deps, userId, app.clock.now());
     },
   );

@@ -1,5 +1,4 @@
 import {
-  addMonthsUtc,
   getBillingAccess,
   PLAN_NAME,
   type BillingProvider,
@@ -19,12 +18,6 @@ import {
   type SubscriptionRow,
 } from '../subscription/service';
 import { interpretEvent, type Interpretation } from './events';
-import {
-  buildPaidCheckoutEvents,
-  buildSubscriptionUpdatedEvent,
-  newLocalId,
-  type LocalSubscriptionState,
-} from './local-provider';
 import type { BillingCustomer, PaymentProvider, ProviderEvent } from './provider';
 import {
   deleteEventsOfUser,
@@ -43,11 +36,11 @@ export interface BillingDeps {
 
 export type ApplyOutcome = EventOutcome | 'duplicate';
 
-const ALREADY_ACTIVE_MESSAGE =
+export const NOTHING_TO_CANCEL_MESSAGE = 'Não há pagamento recorrente ativo para cancelar.';
+export const ALREADY_ACTIVE_MESSAGE =
   'Sua assinatura já está ativa. Use "Gerenciar Assinatura" para alterá-la.';
 const NOTHING_TO_MANAGE_MESSAGE =
   'Você ainda não tem uma assinatura paga. Use "Assinar Agora" para assinar.';
-const NOTHING_TO_CANCEL_MESSAGE = 'Não há pagamento recorrente ativo para cancelar.';
 const MALFORMED_EVENT_MESSAGE = 'Evento de pagamento em formato inesperado.';
 
 // ------------------------------------------------------------------ events
@@ -145,7 +138,7 @@ export async function applyProviderEvent(
 
 // ------------------------------------------------------------------ reading
 
-function accessOf(row: SubscriptionRow | undefined, now: Date) {
+export function accessOf(row: SubscriptionRow | undefined, now: Date) {
   return getBillingAccess(row ? toBillingSnapshot(row) : null, now);
 }
 
@@ -217,88 +210,6 @@ export async function openPortal(
     throw new AppError('CONFLICT', NOTHING_TO_CANCEL_MESSAGE);
   }
   return deps.provider.createPortal(customer, intent);
-}
-
-// ------------------------------------------------------------------ local demonstration
-
-function assertLocal(provider: PaymentProvider): void {
-  if (provider.name !== 'local') {
-    throw new AppError(
-      'NOT_FOUND',
-      'O checkout de demonstração está desligado: os pagamentos passam pelo Stripe.',
-    );
-  }
-}
-
-function localState(
-  userId: string,
-  row: SubscriptionRow,
-  cancelAtPeriodEnd: boolean,
-): LocalSubscriptionState | undefined {
-  const { providerCustomerId, providerSubscriptionId, currentPeriodEnd } = row;
-  if (!providerCustomerId || !providerSubscriptionId || !currentPeriodEnd) return undefined;
-  return {
-    userId,
-    customerId: providerCustomerId,
-    subscriptionId: providerSubscriptionId,
-    periodStart: addMonthsUtc(currentPeriodEnd, -1),
-    periodEnd: currentPeriodEnd,
-    cancelAtPeriodEnd,
-  };
-}
-
-/**
- * "Pagar" on the demonstration page: what a paid Stripe Checkout reports (session completed,
- * subscription created, invoice paid; one month from now), or, for a subscription whose
- * renewal was cancelled, its resumption.
- */
-export async function payDemoCheckout(
-  deps: BillingDeps,
-  userId: string,
-  sessionId: string | undefined,
-  now: Date,
-): Promise<void> {
-  assertLocal(deps.provider);
-  const row = await findSubscription(deps, userId);
-  if (!row) throw new AppError('NOT_FOUND', 'Assinatura não encontrada.');
-  const access = accessOf(row, now);
-  if (access.isActive && !row.cancelAtPeriodEnd) {
-    throw new AppError('CONFLICT', ALREADY_ACTIVE_MESSAGE);
-  }
-  const resumed = access.isActive ? localState(userId, row, false) : undefined;
-  const events = resumed
-    ? [buildSubscriptionUpdatedEvent(resumed, now)]
-    : buildPaidCheckoutEvents(
-        {
-          userId,
-          sessionId: sessionId ?? newLocalId('cs'),
-          customerId: row.providerCustomerId ?? newLocalId('cus'),
-          subscriptionId: newLocalId('sub'),
-          periodStart: now,
-          periodEnd: addMonthsUtc(now, 1),
-          cancelAtPeriodEnd: false,
-          amountCents: deps.planPriceCents,
-        },
-        now,
-      );
-  for (const event of events) await applyProviderEvent(deps.db, 'local', event, now);
-}
-
-/**
- * "Cancelar assinatura" on the demonstration page: what Stripe reports when the renewal is
- * cancelled in the portal. Access stays until the period ends (shared `getEffectiveStatus`).
- */
-export async function cancelDemoSubscription(
-  deps: BillingDeps,
-  userId: string,
-  now: Date,
-): Promise<void> {
-  assertLocal(deps.provider);
-  const row = await findSubscription(deps, userId);
-  const access = accessOf(row, now);
-  const state = row && access.isActive && !row.cancelAtPeriodEnd && localState(userId, row, true);
-  if (!state) throw new AppError('CONFLICT', NOTHING_TO_CANCEL_MESSAGE);
-  await applyProviderEvent(deps.db, 'local', buildSubscriptionUpdatedEvent(state, now), now);
 }
 
 // ------------------------------------------------------------------ account deletion
