@@ -7,8 +7,9 @@ const TARGETS = {
   slotsCeilingShare: 0.3,
   bookingP95Ms: 100,
   // Issue 17: a booking in at most 6 statements; on PGlite p99 ≤ 1 s at 50 connections; the
-  // public page's first visit in at most 70 KB of gzipped JavaScript.
-  bookingStatements: 6,
+  // public page's first visit in at most 70 KB of gzipped JavaScript. Since decision 027 the
+  // day's hold caps are counted in a 7th statement, after the writes' lock (issue 44).
+  bookingStatements: 7,
   pgliteBookingP99Ms: 1000,
   publicJsGzipKb: 70,
   landingJsGzipKb: 15,

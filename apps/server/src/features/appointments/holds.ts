@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments } from '../../db/schema';
+import { directoriesOf } from './service';
 
 /**
  * What anonymous visitors hold of one day (docs/decisions/027-booking-hold-caps.md), as a
@@ -16,9 +17,10 @@ export function heldBookingsOn(
 ) {
   return db
     .select({
-      unpaid: sql<number>`count(DISTINCT ${appointments.bookingId}) FILTER (WHERE ${appointments.status} = 'awaiting_deposit')`
-        .mapWith(Number)
-        .as('unpaid'),
+      unpaid:
+        sql<number>`count(DISTINCT ${appointments.bookingId}) FILTER (WHERE ${appointments.status} = 'awaiting_deposit')`
+          .mapWith(Number)
+          .as('unpaid'),
       unconfirmed:
         sql<number>`count(DISTINCT ${appointments.bookingId}) FILTER (WHERE ${appointments.status} = 'awaiting_deposit' OR (${appointments.status} = 'scheduled' AND ${appointments.bookingId} IN ${publicBookingIds}))`
           .mapWith(Number)
@@ -49,15 +51,18 @@ export function liveAppointmentsOfBookings(
   day: string,
 ) {
   if (bookingIds.length === 0) return Promise.resolve([]);
+  const { clients } = directoriesOf(db, professionalId);
   return db
     .select({
       bookingId: appointments.bookingId,
-      clientId: appointments.clientId,
+      clientName: clients.name,
       date: appointments.appointmentDate,
       startTime: appointments.startTime,
       status: appointments.status,
+      createdAt: appointments.createdAt,
     })
     .from(appointments)
+    .innerJoin(clients, eq(clients.id, appointments.clientId))
     .where(
       and(
         eq(appointments.professionalId, professionalId),
