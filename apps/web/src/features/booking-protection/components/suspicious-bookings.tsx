@@ -22,12 +22,14 @@ function clockTime(iso: string): string {
 function Burst({ burst }: { burst: BookingBurst }) {
   const cancel = useCancelBurst();
   const count = burst.bookings.length;
+  const first = clockTime(burst.firstAt);
+  const last = clockTime(burst.lastAt);
   return (
     <Alert variant="warning" className="gap-y-2">
       <ShieldAlert aria-hidden="true" />
       <AlertTitle>
-        {count} agendamentos feitos da mesma conexão entre {clockTime(burst.firstAt)} e{' '}
-        {clockTime(burst.lastAt)}
+        {count} agendamentos feitos da mesma conexão{' '}
+        {first === last ? `às ${first}` : `entre ${first} e ${last}`}
       </AlertTitle>
       <AlertDescription className="grid gap-3">
         <p>
