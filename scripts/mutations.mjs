@@ -640,6 +640,63 @@ const MUTATIONS = [
     replace: 'return value;',
     test: INVISIBLE_TEXT,
   },
+  // Issue 44, findings 2 and 5 (docs/decisions/027-booking-hold-caps.md).
+  {
+    name: 'holds-unconfirmed-cap-removed',
+    protection: "a day's unconfirmed public bookings stop at the professional's cap",
+    file: 'apps/server/src/features/booking/holds.ts',
+    find: 'if (counts.unconfirmed > counts.maxUnconfirmedPerDay) {',
+    replace: 'if (counts.unconfirmed < 0) {',
+    test: serverTest('attacks/booking-holds.test.ts'),
+  },
+  {
+    name: 'holds-unpaid-cap-removed',
+    protection: "a day's holds awaiting the Pix sinal stop at the professional's cap",
+    file: 'apps/server/src/features/booking/holds.ts',
+    find: 'if (booking.unpaid && counts.unpaid > counts.maxUnpaidHoldsPerDay) {',
+    replace: 'if (booking.unpaid && counts.unpaid < 0) {',
+    test: serverTest('attacks/booking-holds.test.ts'),
+  },
+  {
+    name: 'holds-expired-retaken',
+    protection: 'a visitor whose holds keep expiring unpaid is refused another',
+    file: 'apps/server/src/features/booking/holds.ts',
+    find: 'if (booking.unpaid && counts.expired >= EXPIRED_HOLDS_PER_VISITOR) {',
+    replace: 'if (booking.unpaid && counts.expired < 0) {',
+    test: serverTest('attacks/booking-holds.test.ts'),
+  },
+  {
+    name: 'holds-visitor-raw-address',
+    protection: 'bursts are grouped by an HMAC of the address, never the address (LGPD)',
+    file: 'apps/server/src/features/booking/holds.ts',
+    find: "return createHmac('sha256', key)",
+    replace: "return clientAddressKey(ip) || createHmac('sha256', key)",
+    test: serverTest('booking-bursts.test.ts'),
+  },
+  {
+    name: 'pix-charge-before-slot-check',
+    protection: 'no Pix charge at the PSP for a booking whose time is not offered',
+    file: 'apps/server/src/features/booking/precharge.ts',
+    find: 'if (!offered.includes(input.time)) return null;',
+    replace: '// (mutation) the time is not checked before the charge',
+    test: serverTest('attacks/pix-charge-before-slot.test.ts'),
+  },
+  {
+    name: 'pix-charge-wait-unbounded',
+    protection: "a booking waits for the PSP's charge a bounded time, then the static code",
+    file: 'apps/server/src/features/booking/precharge.ts',
+    find: '      PIX_CHARGE_WAIT_MS,',
+    replace: '      60_000,',
+    test: serverTest('attacks/pix-charge-before-slot.test.ts'),
+  },
+  {
+    name: 'pix-charges-uncapped',
+    protection: 'dynamic Pix charges per professional and hour are capped',
+    file: 'apps/server/src/features/booking/precharge.ts',
+    find: 'if (!(await limiter.hit(key, PIX_CHARGES_PER_PROFESSIONAL))) return null;',
+    replace: 'await limiter.hit(key, PIX_CHARGES_PER_PROFESSIONAL);',
+    test: serverTest('attacks/pix-charge-before-slot.test.ts'),
+  },
 ];
 
 // ------------------------------------------------------------------ arguments

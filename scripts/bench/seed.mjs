@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { zonedToday } from '@agendaki/shared';
+import { MAX_UNCONFIRMED_LIMIT, MAX_UNPAID_HOLDS_LIMIT, zonedToday } from '@agendaki/shared';
 import { hashPassword } from 'better-auth/crypto';
 import { count, desc, eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -22,6 +22,7 @@ import {
 } from '../../apps/server/src/features/auth/repo.ts';
 import { insertAppointments } from '../../apps/server/src/features/appointments/repo.ts';
 import { replaceWeek } from '../../apps/server/src/features/availability/service.ts';
+import { saveBookingProtection } from '../../apps/server/src/features/profile/protection.ts';
 import { createProfileForNewUser } from '../../apps/server/src/features/profile/service.ts';
 import { createService, listServices } from '../../apps/server/src/features/services/service.ts';
 import { startTrial } from '../../apps/server/src/features/subscription/service.ts';
@@ -182,6 +183,12 @@ export async function seedDataset(database, scale, log = console.log, lanes = 1)
       profileId = profile.id;
       customLink = profile.customLink;
     }
+    // The bench books every free start of a day from distinct addresses: the day caps of decision
+    // 027 at their maximum, so what is measured is the booking, not the refusal.
+    await saveBookingProtection({ db: tx, now }, profileId, {
+      maxUnpaidHoldsPerDay: MAX_UNPAID_HOLDS_LIMIT,
+      maxUnconfirmedPerDay: MAX_UNCONFIRMED_LIMIT,
+    });
     const services = await listServices({ db: tx }, profileId, { activeOnly: true });
     const ids = [];
     const rows = clientRows({

@@ -16,6 +16,7 @@ import { agendaRoutes } from './features/agenda/routes';
 import { appointmentsRoutes } from './features/appointments/routes';
 import { listLiveAppointmentsBetween, noShowCountOf } from './features/appointments/service';
 import { availabilityRoutes } from './features/availability/routes';
+import { bookingProtectionRoutes } from './features/booking/protection-routes';
 import { bookingRoutes } from './features/booking/routes';
 import { calendarFeedRoutes } from './features/calendar-feed/routes';
 import { billingRoutes, createPaymentProvider } from './features/billing/routes';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
   });
   await app.register(manageRoutes, { ...publicReads, publicUrl: env.PUBLIC_URL, key: manageKey });
+  await app.register(bookingProtectionRoutes, publicReads);
 
   await registerWebApp(
     app,

@@ -3,7 +3,7 @@ import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../src/db/schema';
 import * as appointmentsRepo from '../src/features/appointments/repo';
-import { directoriesOf } from '../src/features/appointments/service';
+import { directoriesOf } from '../src/features/appointments/directories';
 import * as clientsRepo from '../src/features/clients/repo';
 import { getDashboardSummary } from '../src/features/dashboard/service';
 import { createFixedClock } from '../src/lib/clock';

@@ -29,3 +29,4 @@ export * from './privacy';
 export * from './manage-schemas';
 export * from './pix';
 export * from './pix-provider';
+export * from './booking-protection';

@@ -116,6 +116,9 @@ export const profiles = pgTable(
     slotStep: smallint('slot_step').notNull().default(30),
     maxBookingsPerDay: integer('max_bookings_per_day'),
     bookingPaused: boolean('booking_paused').notNull().default(false),
+    // Public bookings a day may hold before they are paid or confirmed (docs/decisions/027).
+    maxUnpaidHoldsPerDay: integer('max_unpaid_holds_per_day').notNull().default(4),
+    maxUnconfirmedPerDay: integer('max_unconfirmed_per_day').notNull().default(12),
     // After the booking (docs/decisions/013-after-the-booking.md).
     /** Optional street address: public page, e-mails, .ics LOCATION, with a map link. */
     address: varchar('address', { length: 300 }),
@@ -135,6 +138,8 @@ export const profiles = pgTable(
     check('profiles_horizon_range', sql`${t.horizonDays} BETWEEN 1 AND 365`),
     check('profiles_slot_step_valid', sql`${t.slotStep} IN (0, 15, 30, 60)`),
     check('profiles_max_bookings_range', sql`${t.maxBookingsPerDay} BETWEEN 1 AND 100`),
+    check('profiles_max_unpaid_holds_range', sql`${t.maxUnpaidHoldsPerDay} BETWEEN 1 AND 50`),
+    check('profiles_max_unconfirmed_range', sql`${t.maxUnconfirmedPerDay} BETWEEN 1 AND 100`),
     check('profiles_cancel_cutoff_range', sql`${t.cancelCutoffMinutes} BETWEEN 0 AND 10080`),
     check('profiles_reminder_hours_valid', sql`${t.reminderHours} IN (0, 2, 24, 48)`),
     check('profiles_custom_link_format', sql`${t.customLink} ~ '^[a-z0-9-]{3,40}$'`),
@@ -444,11 +449,17 @@ export const bookingRequests = pgTable(
     requestFingerprint: varchar('request_fingerprint', { length: 64 }).notNull(),
     /** The 201 answer; written in the same transaction that claims the key. */
     response: jsonb('response').$type<BookingResponse>(),
+    /**
+     * HMAC of the visitor's address (an IPv6 /64) under the server key and the professional's
+     * id, never the address itself (LGPD): bursts from one address are grouped by it.
+     */
+    visitorHash: varchar('visitor_hash', { length: 32 }),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ name: 'booking_requests_pkey', columns: [t.professionalId, t.id] }),
     uniqueIndex('booking_requests_professional_key_unique').on(t.professionalId, t.idempotencyKey),
+    index('booking_requests_visitor_idx').on(t.professionalId, t.visitorHash, t.createdAt),
   ],
 );
 

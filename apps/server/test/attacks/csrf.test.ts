@@ -58,6 +58,7 @@ function victimParam(_param: string, url: string): string {
   if (url.startsWith('/api/availability/time-off/')) return records.timeOffId;
   if (url.startsWith('/api/blocks/')) return records.blockId;
   if (url.startsWith('/api/deposits/')) return records.bookingId;
+  if (url.startsWith('/api/booking-bursts/')) return records.burstId;
   if (url.startsWith('/api/public/manage/')) return records.manageToken;
   throw new Error(`No victim record for ${url}: add it to victimParam() in csrf.test.ts.`);
 }

@@ -41,6 +41,7 @@ function ownerParam(param: string, url: string): string {
     clients: world.records.clientId,
     appointments: world.records.appointmentId,
     blocks: world.records.blockId,
+    'booking-bursts': world.records.burstId,
   };
   if (param === 'bookingId') return world.records.bookingId;
   if (url.startsWith('/api/availability/time-off/')) return world.records.timeOffId;

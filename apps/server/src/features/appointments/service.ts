@@ -28,7 +28,7 @@ import { bound, statementCache } from '../../db/prepared';
 import type { WriteBatch } from '../../db/write-batch';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { clientDirectory, clientIdsMatching, isOwnClient } from '../clients/service';
+import { clientIdsMatching, isOwnClient } from '../clients/service';
 import { findOwnService, serviceDirectory, serviceIdsMatching } from '../services/service';
 import { getWeek } from '../availability/service';
 import { describeRuleBreak } from '../schedule/service';
@@ -37,7 +37,10 @@ import { findReminderSettings } from '../profile/service';
 import { planReminder } from './reminder-schedule';
 
 export { planReminder, reminderKey, type ReminderJobData } from './reminder-schedule';
+import { directoriesOf } from './directories';
 import * as repo from './repo';
+
+export { bookingIdsOfClient, heldBookingsOn, liveAppointmentsOfBookings } from './holds';
 
 /**
  * What the service needs (decision 010): the database (a transaction when the caller has one:
@@ -98,11 +101,6 @@ function computeEndTime(startTime: string, durationMinutes: number): string {
   const end = timeToMinutes(startTime) + durationMinutes;
   if (end > 24 * 60) throw new AppError('BAD_REQUEST', CROSSES_MIDNIGHT_MESSAGE);
   return minutesToTime(end);
-}
-
-/** The client and service columns shown with an appointment, from their own features. */
-export function directoriesOf(db: Db, profileId: string): repo.Directories {
-  return { clients: clientDirectory({ db }, profileId), services: serviceDirectory(db, profileId) };
 }
 
 async function requireOwnClient(db: Db, profileId: string, clientId: string) {

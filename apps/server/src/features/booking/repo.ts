@@ -23,7 +23,7 @@ export const WHEN_CLAIMED = sql`EXISTS (SELECT 1 FROM claimed)`;
 export async function claimIdempotencyKey(
   db: Db,
   professionalId: string,
-  key: { idempotencyKey: string; requestFingerprint: string },
+  key: { idempotencyKey: string; requestFingerprint: string; visitorHash: string },
   now: Date,
   lock: Shaped<SQLWrapper>,
   along?: Shaped<{ ctes: SQL; columns: SQL }>,
@@ -32,6 +32,7 @@ export async function claimIdempotencyKey(
     professionalId,
     idempotencyKey: key.idempotencyKey,
     requestFingerprint: key.requestFingerprint,
+    visitorHash: key.visitorHash,
     now: now.toISOString(),
   };
   lock.valuesAs('lock_', values);
@@ -44,6 +45,7 @@ export async function claimIdempotencyKey(
         bookingRequests.professionalId,
         bookingRequests.idempotencyKey,
         bookingRequests.requestFingerprint,
+        bookingRequests.visitorHash,
         bookingRequests.createdAt,
       ].map((column) => sql.identifier(column.name));
       const more = along?.buildAs('along_');
@@ -51,7 +53,7 @@ export async function claimIdempotencyKey(
     claimed AS (
       INSERT INTO ${bookingRequests} (${sql.join(columns, sql`, `)})
       SELECT locked.id, ${bound('idempotencyKey')}::varchar, ${bound('requestFingerprint')}::varchar,
-        ${bound('now')}::timestamptz
+        ${bound('visitorHash')}::varchar, ${bound('now')}::timestamptz
       FROM locked WHERE locked.id = ${bound('professionalId')}
       ON CONFLICT (${sql.identifier(bookingRequests.professionalId.name)}, ${sql.identifier(bookingRequests.idempotencyKey.name)}) DO NOTHING
       RETURNING ${bookingRequests.id}

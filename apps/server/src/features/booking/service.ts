@@ -21,12 +21,7 @@ import { clientOfContact } from '../clients/service';
 import { isDemoProfessional } from '../../lib/demo';
 import { deadlineText, getDepositCharge, openDeposit, planDeposit } from '../deposits/service';
 import { enqueueMails, type MailDeps } from '../mail/service';
-
-import {
-  type DynamicCharge,
-  type DynamicChargeDeps,
-  prepareDynamicCharge,
-} from '../pix-provider/service';
+import type { DynamicChargeDeps } from '../pix-provider/service';
 import { brazilianMobile } from '../../lib/phone';
 import { addNewBookingLink, ensureManageLink } from '../manage/service';
 import {
@@ -39,8 +34,10 @@ import {
 } from '../public-profile/service';
 import { bookingFingerprint } from './fingerprint';
 import { buildIcs } from '../../lib/ics';
+import { enforceHoldCaps, visitorHash } from './holds';
 import { countBookedMinutes, visitorKey } from './limits';
 import { renderClientConfirmation, renderProfessionalNotice, type BookingMailData } from './mails';
+import { prechargeDeposit, type PrechargedDeposit } from './precharge';
 import * as repo from './repo';
 
 export type ParsedBooking = z.output<typeof bookingInputSchema>;
@@ -93,52 +90,12 @@ export async function createBooking(
   }
 }
 
-/**
- * The sinal's dynamic Pix charge at the professional's PSP, made BEFORE the booking's
- * transaction so no transaction waits on the network (docs/decisions/018-pix-provider.md). Reads
- * outside the transaction: the transaction checks everything again, and uses the charge only
- * when its amount is the sinal's. Null (the static code) when there is nothing to charge, no
- * credentials, no e-mail, or any failure: the booking itself decides every refusal.
- */
-async function prechargeDeposit(
-  deps: BookingDeps,
-  input: ParsedBooking,
-  now: Date,
-): Promise<(DynamicCharge & { amountCents: number }) | null> {
-  if (!deps.pix || !input.clientEmail) return null;
-  try {
-    const reads = { db: deps.db, cache: deps.cache };
-    const catalog = await requireBookableProfessional(reads, input.professionalId, now, 'id');
-    if (!catalog.payment.pixProvider) return null;
-    const services = requireBookableServices(catalog, input.serviceIds);
-    const plan = planDeposit(
-      catalog.payment.settings,
-      sumPriceCents(services.map((service) => ({ priceCents: toCents(service.price) }))),
-    );
-    if (!plan) return null;
-    const charge = await prepareDynamicCharge(
-      { ...deps.pix, db: deps.db },
-      {
-        professionalId: catalog.profile.id,
-        idempotencyKey: input.idempotencyKey,
-        amountCents: plan.amountCents,
-        expiresAt: new Date(now.getTime() + plan.settings.windowMinutes * 60_000),
-        payerEmail: input.clientEmail,
-        description: `Sinal: ${catalog.profile.businessName}`,
-      },
-    );
-    return charge ? { ...charge, amountCents: plan.amountCents } : null;
-  } catch {
-    return null;
-  }
-}
-
 async function book(
   tx: Db,
   deps: BookingDeps,
   input: ParsedBooking,
   now: Date,
-  dynamic: (DynamicCharge & { amountCents: number }) | null,
+  dynamic: PrechargedDeposit | null,
 ): Promise<BookingResponse> {
   const reads = { db: tx, cache: deps.cache };
   const catalog = await requireBookableProfessional(reads, input.professionalId, now, 'id');
@@ -152,6 +109,7 @@ async function book(
     throw new AppError('VALIDATION', MOBILE_REQUIRED_MESSAGE);
   }
   const requestFingerprint = bookingFingerprint(professional.id, input);
+  const visitor = visitorHash(deps.manageKey, deps.ip, professional.id);
   // The professional's lock is taken by the claim's own statement; the rules are read after it.
   // The client is found or created in that statement too, once the key is claimed (a retry
   // writes none): a client read needs no lock, the e-mail's unique index guards it.
@@ -165,7 +123,7 @@ async function book(
   const { isLocked, bookingId, row } = await repo.claimIdempotencyKey(
     tx,
     professional.id,
-    { idempotencyKey: input.idempotencyKey, requestFingerprint },
+    { idempotencyKey: input.idempotencyKey, requestFingerprint, visitorHash: visitor },
     now,
     lock.query,
     client,
@@ -290,6 +248,15 @@ async function book(
   });
   await jobs.moveTo(writes);
   bookedMinutes.check(await writes.sendReturning(tx, bookedMinutes.write));
+  // What the day holds unpaid or unconfirmed, this booking included (docs/decisions/027).
+  await enforceHoldCaps(tx, {
+    professionalId: professional.id,
+    date: input.date,
+    unpaid: depositPlan !== null,
+    clientId,
+    visitorHash: visitor,
+    now,
+  });
   return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };
 }
 

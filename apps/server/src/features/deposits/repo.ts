@@ -140,3 +140,17 @@ export async function findDepositByTxid(
     .where(and(eq(deposits.professionalId, professionalId), eq(deposits.txid, txid)));
   return row;
 }
+
+/** Booking ids whose deposit expired (unpaid at its deadline) since `since`. */
+export function expiredBookingIds(db: Db, professionalId: string, since: Date) {
+  return db
+    .select({ bookingId: deposits.bookingId })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.professionalId, professionalId),
+        eq(deposits.status, 'expired'),
+        gte(deposits.settledAt, since),
+      ),
+    );
+}

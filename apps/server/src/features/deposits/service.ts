@@ -404,3 +404,11 @@ export function deadlineText(deadline: Date, timeZone: string): string {
   const [, month, day] = date.split('-');
   return `${day}/${month} às ${time}`;
 }
+
+/**
+ * Bookings whose sinal expired unpaid since `since` (a subquery of booking ids): a visitor who
+ * lets holds expire again and again is refused a new one (docs/decisions/027).
+ */
+export function expiredDepositBookingIds(db: Db, professionalId: string, since: Date) {
+  return repo.expiredBookingIds(db, professionalId, since);
+}

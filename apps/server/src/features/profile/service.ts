@@ -24,6 +24,8 @@ import {
 import * as repo from './repo';
 import type { BookingRulesOf, ProfileOfUser } from './types';
 
+export { getBookingProtection, holdCapsOf, saveBookingProtection } from './protection';
+
 export type { BookingRulesOf, ProfileOfUser } from './types';
 
 /**

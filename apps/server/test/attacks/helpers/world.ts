@@ -73,6 +73,8 @@ export interface OwnerRecords {
   exceptionDate: string;
   timeOffId: string;
   blockId: string;
+  /** The owner's burst of public bookings from one address (features/booking/bursts.ts). */
+  burstId: string;
 }
 
 export interface AttackWorld {
@@ -131,8 +133,19 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
     },
   });
   expectStatus(appointment, 201, 'owner appointment');
-  const booked = await postBooking(ctx, bookingBody(owner, { time: '14:00' }));
+  // Three bookings from one address: a burst ("Agendamentos suspeitos", decision 027).
+  const burstIp = '198.51.100.77';
+  const booked = await postBooking(ctx, bookingBody(owner, { time: '14:00' }), burstIp);
   expectStatus(booked, 201, 'owner booking');
+  for (const time of ['15:00', '16:00']) {
+    expectStatus(
+      await postBooking(ctx, bookingBody(owner, { time }), burstIp),
+      201,
+      'owner burst booking',
+    );
+  }
+  const bursts = await owner.pro.request({ method: 'GET', url: '/api/booking-bursts' });
+  expectStatus(bursts, 200, 'owner bursts');
   const exceptionDate = '2026-12-03';
   const exception = await owner.pro.request({
     method: 'PUT',
@@ -171,6 +184,7 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
     exceptionDate,
     timeOffId: off.json().timeOff.id,
     blockId: block.json().id,
+    burstId: bursts.json().bursts[0].id,
   };
 
   async function ownerSnapshot() {

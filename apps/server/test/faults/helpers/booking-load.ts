@@ -3,6 +3,8 @@ import {
   addDaysToDate,
   getWeekday,
   HORIZON_MAX_DAYS,
+  MAX_UNCONFIRMED_LIMIT,
+  MAX_UNPAID_HOLDS_LIMIT,
   zonedToday,
   type BookingResponse,
   type Service,
@@ -42,7 +44,12 @@ export async function seedShop(store: FaultStore, services: ServiceSeed[]): Prom
       const shop = await createBookableProfessional(ctx, { services });
       await database.db
         .update(profiles)
-        .set({ horizonDays: HORIZON_MAX_DAYS })
+        // A load fills whole days from distinct addresses: decision 027's day caps at their top.
+        .set({
+          horizonDays: HORIZON_MAX_DAYS,
+          maxUnpaidHoldsPerDay: MAX_UNPAID_HOLDS_LIMIT,
+          maxUnconfirmedPerDay: MAX_UNCONFIRMED_LIMIT,
+        })
         .where(eq(profiles.id, shop.profileId));
       return {
         profileId: shop.profileId,

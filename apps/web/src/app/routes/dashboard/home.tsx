@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/layouts/page-header';
 import { SubscribeButton } from '@/features/billing/components/subscribe-button';
+import { SuspiciousBookings } from '@/features/booking-protection/components/suspicious-bookings';
 import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview';
 import { DepositsPanel } from '@/features/deposits/components/deposits-panel';
 import { TomorrowReminders } from '@/features/manage/components/tomorrow-reminders';
@@ -11,6 +12,9 @@ export function DashboardHomeRoute() {
     <>
       <PageHeader title="Dashboard" description="Visão geral do seu negócio" />
       <SubscriptionBanner subscribeButton={<SubscribeNow />} />
+      <div className="mb-6 empty:hidden">
+        <SuspiciousBookings />
+      </div>
       <DashboardOverview
         renderUpcomingAction={(appointment) =>
           appointment.status === 'cancelled' ? null : (

@@ -17,6 +17,7 @@ import { LinkSettings } from '@/features/link/components/link-settings';
 import { BusinessForm } from '@/features/profile/components/business-form';
 import { ProfileDetails } from '@/features/profile/components/profile-details';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { BookingProtectionSettings } from '@/features/booking-protection/components/booking-protection-form';
 import { BookingRulesSettings } from '@/features/settings/components/booking-rules-form';
 import { CalendarFeedSettings } from '@/features/settings/components/calendar-feed-settings';
 import { PaymentSettingsCard } from '@/features/settings/components/payment-settings';
@@ -85,6 +86,7 @@ export function SettingsTabs() {
       )}
       <TabsContent value="booking">
         <BookingRulesSettings />
+        <BookingProtectionSettings />
         <AfterBookingSettingsCard />
       </TabsContent>
       <TabsContent value="calendar">
