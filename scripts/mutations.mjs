@@ -55,6 +55,7 @@ const FOUNDATION = serverTest('foundation-api.test.ts');
 const PROFILE_LINK = serverTest('profile-link.test.ts');
 const BOOKING_HTML = serverTest('booking-html.test.ts');
 const INVISIBLE_TEXT = serverTest('invisible-text.test.ts');
+const BLANK_NAMES = serverTest('attacks/blank-names.test.ts');
 const CONCURRENCY = serverTest('booking-concurrency.test.ts');
 const BOOKING_CREATE = serverTest('booking-create.test.ts');
 const BOOKING_LIMITS = serverTest('booking-rate-limits.test.ts');
@@ -639,6 +640,23 @@ const MUTATIONS = [
     find: "return `${value.startsWith('+') ? '+' : ''}${value.replace(/\\D/g, '')}`;",
     replace: 'return value;',
     test: INVISIBLE_TEXT,
+  },
+  // Issue 44, findings 6 and 10 (sec-mail): blank-looking names, links in mail.
+  {
+    name: 'text-blank-symbols-visible',
+    protection: 'blank-looking symbols (U+2800, U+FFFC, U+FFFD, U+1D159…) are no visible name',
+    file: 'packages/shared/src/text.ts',
+    find: String.raw`/(?![\u115F\u1160\u2800\u3164\uFFA0\uFFFC\uFFFD\u{1D159}])[\p{L}\p{N}\p{P}\p{S}]/u`,
+    replace: String.raw`/[\p{L}\p{N}\p{P}\p{S}]/u`,
+    test: BLANK_NAMES,
+  },
+  {
+    name: 'text-braille-blank-kept',
+    protection: 'the braille blank (U+2800) becomes a plain space in names',
+    file: 'packages/shared/src/text.ts',
+    find: String.raw`const SPACES = /[\t\p{Zs}\u2800]/gu;`,
+    replace: String.raw`const SPACES = /[\t\p{Zs}]/gu;`,
+    test: BLANK_NAMES,
   },
 ];
 
