@@ -680,7 +680,8 @@ const MUTATIONS = [
     protection: 'booking confirmation and notice: user text made inert',
     file: 'apps/server/src/features/booking/mails.ts',
     find: 'function inert(data: BookingMailData): BookingMailData {',
-    replace: 'function inert(data: BookingMailData): BookingMailData {\n  if (data) return data;',
+    replace:
+      "function inert(data: BookingMailData): BookingMailData {\n  if (data.date !== '') return data;",
     test: MAIL_LINKS,
   },
   {
@@ -689,7 +690,7 @@ const MUTATIONS = [
     file: 'apps/server/src/features/manage/mails.ts',
     find: 'function inert(summary: BookingSummary): BookingSummary {',
     replace:
-      'function inert(summary: BookingSummary): BookingSummary {\n  if (summary) return summary;',
+      "function inert(summary: BookingSummary): BookingSummary {\n  if (summary.date !== '') return summary;",
     test: MAIL_LINKS,
   },
   {
@@ -697,7 +698,8 @@ const MUTATIONS = [
     protection: 'sinal mails: user text made inert',
     file: 'apps/server/src/features/deposits/mails.ts',
     find: 'function inert(data: DepositMailData): DepositMailData {',
-    replace: 'function inert(data: DepositMailData): DepositMailData {\n  if (data) return data;',
+    replace:
+      "function inert(data: DepositMailData): DepositMailData {\n  if (data.date !== '') return data;",
     test: MAIL_LINKS,
   },
   {
