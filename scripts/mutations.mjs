@@ -55,6 +55,8 @@ const FOUNDATION = serverTest('foundation-api.test.ts');
 const PROFILE_LINK = serverTest('profile-link.test.ts');
 const BOOKING_HTML = serverTest('booking-html.test.ts');
 const INVISIBLE_TEXT = serverTest('invisible-text.test.ts');
+const BLANK_NAMES = serverTest('attacks/blank-names.test.ts');
+const MAIL_LINKS = serverTest('attacks/mail-links.test.ts');
 const CONCURRENCY = serverTest('booking-concurrency.test.ts');
 const BOOKING_CREATE = serverTest('booking-create.test.ts');
 const BOOKING_LIMITS = serverTest('booking-rate-limits.test.ts');
@@ -696,6 +698,91 @@ const MUTATIONS = [
     find: 'if (!(await limiter.hit(key, PIX_CHARGES_PER_PROFESSIONAL))) return null;',
     replace: 'await limiter.hit(key, PIX_CHARGES_PER_PROFESSIONAL);',
     test: serverTest('attacks/pix-charge-before-slot.test.ts'),
+  },
+  // Issue 44, findings 6 and 10 (sec-mail): blank-looking names, links in mail.
+  {
+    name: 'text-blank-symbols-visible',
+    protection: 'blank-looking symbols (U+2800, U+FFFC, U+FFFD, U+1D159…) are no visible name',
+    file: 'packages/shared/src/text.ts',
+    find: String.raw`/(?![\u115F\u1160\u2800\u3164\uFFA0\uFFFC\uFFFD\u{1D159}])[\p{L}\p{N}\p{P}\p{S}]/u`,
+    replace: String.raw`/[\p{L}\p{N}\p{P}\p{S}]/u`,
+    test: BLANK_NAMES,
+  },
+  {
+    name: 'text-braille-blank-kept',
+    protection: 'the braille blank (U+2800) becomes a plain space in names',
+    file: 'packages/shared/src/text.ts',
+    find: String.raw`const SPACES = /[\t\p{Zs}\u2800]/gu;`,
+    replace: String.raw`const SPACES = /[\t\p{Zs}]/gu;`,
+    test: BLANK_NAMES,
+  },
+  {
+    name: 'mail-text-urls-kept',
+    protection: 'mail: scheme and www. addresses in user text become "[link removido]"',
+    file: 'packages/shared/src/links.ts',
+    find: '.replace(URL_LIKE, LINK_REMOVED)',
+    replace: '.replace(URL_LIKE, (url) => url)',
+    test: MAIL_LINKS,
+  },
+  {
+    name: 'mail-text-dots-kept',
+    protection: 'mail: a zero-width space around inner dots, so no domain is linked',
+    file: 'packages/shared/src/links.ts',
+    find: '.replace(INNER_DOT, `${ZERO_WIDTH_SPACE}$1${ZERO_WIDTH_SPACE}`);',
+    replace: ".replace(INNER_DOT, '$1');",
+    test: MAIL_LINKS,
+  },
+  {
+    name: 'mail-booking-text-raw',
+    protection: 'booking confirmation and notice: user text made inert',
+    file: 'apps/server/src/features/booking/mails.ts',
+    find: 'function inert(data: BookingMailData): BookingMailData {',
+    replace:
+      "function inert(data: BookingMailData): BookingMailData {\n  if (data.date !== '') return data;",
+    test: MAIL_LINKS,
+  },
+  {
+    name: 'mail-manage-text-raw',
+    protection: 'reminder and change notices: user text made inert',
+    file: 'apps/server/src/features/manage/mails.ts',
+    find: 'function inert(summary: BookingSummary): BookingSummary {',
+    replace:
+      "function inert(summary: BookingSummary): BookingSummary {\n  if (summary.date !== '') return summary;",
+    test: MAIL_LINKS,
+  },
+  {
+    name: 'mail-deposit-text-raw',
+    protection: 'sinal mails: user text made inert',
+    file: 'apps/server/src/features/deposits/mails.ts',
+    find: 'function inert(data: DepositMailData): DepositMailData {',
+    replace:
+      "function inert(data: DepositMailData): DepositMailData {\n  if (data.date !== '') return data;",
+    test: MAIL_LINKS,
+  },
+  {
+    name: 'mail-account-name-raw',
+    protection: 'account mails: the name typed at sign-up made inert',
+    file: 'apps/server/src/lib/mail-templates.ts',
+    find: 'const greeting = `Olá, ${withoutLiveLinks(mail.greetingName)}!`;',
+    replace: 'const greeting = `Olá, ${mail.greetingName}!`;',
+    test: MAIL_LINKS,
+  },
+  {
+    name: 'client-name-link-accepted',
+    protection: 'a client name with a link or domain refused (booking and client forms)',
+    file: 'packages/shared/src/client-schemas.ts',
+    find: '.refine((value) => !containsLink(value), NAME_WITH_LINK_MESSAGE)',
+    replace: '.refine((value) => value.length >= 0, NAME_WITH_LINK_MESSAGE)',
+    test: MAIL_LINKS,
+  },
+  {
+    name: 'change-notice-per-change',
+    protection: 'a booking changed many times within minutes: one notice per window',
+    file: 'apps/server/src/features/manage/change-notice.ts',
+    find: 'const key = `${reminderKey(data.professionalId, data.bookingId)}:${window}`;',
+    replace:
+      'const key = `${reminderKey(data.professionalId, data.bookingId)}:${window}:${now.getTime()}`;',
+    test: MAIL_LINKS,
   },
 ];
 

@@ -26,6 +26,7 @@ import { healthRoutes } from './features/health/routes';
 import { registerMail } from './features/mail/register';
 import { createPurgeJob } from './features/maintenance/job';
 import { privacyRoutes } from './features/privacy/routes';
+import { createChangeNoticeJob } from './features/manage/change-notice';
 import { createReminderJob } from './features/manage/reminders';
 import { createDepositJob } from './features/deposits/job';
 import { depositsRoutes } from './features/deposits/routes';
@@ -114,15 +115,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     clock,
     log: app.log.child({ feature: 'pix-provider' }),
   });
-  app.jobs.add(
-    createReminderJob({
-      db: database.db,
-      clock,
-      key: manageKey,
-      publicUrl: env.PUBLIC_URL,
-      log: app.log,
-    }),
-  );
+  const manageJobDeps = { db: database.db, clock, key: manageKey, publicUrl: env.PUBLIC_URL };
+  app.jobs.add(createReminderJob({ ...manageJobDeps, log: app.log }));
+  app.jobs.add(createChangeNoticeJob({ ...manageJobDeps, log: app.log }));
 
   app.jobs.add(createDepositJob({ db: database.db, clock, log: app.log }));
 

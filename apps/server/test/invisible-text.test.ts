@@ -28,6 +28,14 @@ const INVISIBLE_NAMES = [
   // Kept by the cleaning (they shape emoji and scripts) but nothing to see on their own.
   '\u200d\u200c',
   '\u0301\u0308',
+  // Issue 44: symbols that draw a blank or a placeholder, and their kin.
+  '\u2800',
+  '\ufffc',
+  '\ufffd',
+  '\u{1d159}',
+  '\u3164\u115f\u1160\uffa0',
+  '\u2028\u2029',
+  '\u2800\ufffd\u0301',
 ];
 const LONE_SURROGATE = 'Ana \ud800';
 
@@ -131,9 +139,11 @@ describe('invisible or broken text is refused, nothing stored', () => {
   });
 
   it('booking client names', async () => {
-    const res = await postBooking(ctx, bookingBody(shop, { clientName: '\u200b\u0085' }));
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'Nome é obrigatório' });
+    for (const clientName of ['\u200b\u0085', ...INVISIBLE_NAMES]) {
+      const res = await postBooking(ctx, bookingBody(shop, { clientName }));
+      expect(res.statusCode, JSON.stringify(clientName)).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Nome é obrigatório' });
+    }
     expect(await appointmentsOf(ctx, shop.profileId)).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANGE_NOTICE_QUEUE } from '../src/db/queues';
 import { bookingRequests, manageLinks } from '../src/db/schema';
 import { createTestApp, type TestContext } from './helpers/app';
 import { nextIp } from './helpers/auth';
@@ -15,6 +16,7 @@ import {
   TUESDAY,
   type BookableProfessional,
 } from './helpers/booking';
+import { makeJobsDue } from './helpers/jobs';
 
 let ctx: TestContext;
 let shop: BookableProfessional;
@@ -41,6 +43,13 @@ async function book(overrides: Record<string, unknown> = {}) {
   expect(res.statusCode, res.body).toBe(201);
   const body = res.json();
   return { body, email, token: tokenOf(body.manageUrl as string) };
+}
+
+/** The client's changes are told by the notice of their window (change-notice.ts). */
+async function noticesTo(address: string) {
+  await makeJobsDue(ctx.database.db, CHANGE_NOTICE_QUEUE);
+  await ctx.app.jobs.runDue(CHANGE_NOTICE_QUEUE);
+  return outboxTo(ctx, address);
 }
 
 function manage(token: string, action = '', payload?: object, ip = nextIp()) {
@@ -103,7 +112,7 @@ describe('the manage link', () => {
       url: `/api/appointments/${body.appointments[0].id}`,
     });
     expect(agenda.json().status).toBe('confirmed');
-    const notices = await outboxTo(ctx, shop.pro.email);
+    const notices = await noticesTo(shop.pro.email);
     expect(notices.some((m) => m.subject.includes('confirmou presença'))).toBe(true);
   });
 
@@ -147,7 +156,7 @@ describe('the manage link', () => {
       idempotencyKey: key,
     });
     expect(reused.statusCode).toBe(422);
-    const notices = await outboxTo(ctx, shop.pro.email);
+    const notices = await noticesTo(shop.pro.email);
     expect(notices.filter((m) => m.subject.includes('remarcou'))).toHaveLength(1);
   });
 
@@ -175,7 +184,7 @@ describe('the manage link', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', canChange: false });
     expect(await slotsOf(ctx, shop.customLink, MONDAY, [shop.services[0]!.id])).toContain('16:00');
-    const notices = await outboxTo(ctx, shop.pro.email);
+    const notices = await noticesTo(shop.pro.email);
     expect(notices.some((m) => m.subject.includes('cancelou'))).toBe(true);
     for (const action of ['confirm', 'cancel']) {
       const reused = await manage(token, action);

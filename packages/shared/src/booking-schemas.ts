@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { depositChargeSchema } from './pix';
 import { isIsoDate } from './appointment-schemas';
-import {
-  CLIENT_EMAIL_MAX,
-  CLIENT_NAME_MAX,
-  CLIENT_PHONE_MAX,
-  requiredName,
-} from './client-schemas';
+import { CLIENT_EMAIL_MAX, CLIENT_NAME_MAX, CLIENT_PHONE_MAX, clientName } from './client-schemas';
 import { optionalPhone, optionalText } from './text';
 
 /**
@@ -57,7 +52,7 @@ export const bookingTimeSchema = z
  * required and valid, phone and notes optional. Only the first failing rule is shown.
  */
 export const bookingContactSchema = z.object({
-  clientName: requiredName(CLIENT_NAME_MAX),
+  clientName: clientName(CLIENT_NAME_MAX),
   clientEmail: z
     .string({ error: 'Email inválido' })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { containsLink, NAME_WITH_LINK_MESSAGE } from './links';
 import { optionalPhone, optionalText, requiredText } from './text';
 
 export const CLIENT_NAME_MAX = 100;
@@ -14,6 +15,14 @@ export function requiredName(max: number) {
   return requiredText({ max, required: 'Nome é obrigatório', tooLong: 'Nome muito longo' });
 }
 
+/**
+ * A client's name (client form and booking form): the name rule, and no link or domain in it,
+ * since it is shown in mails and notices (issue 44).
+ */
+export function clientName(max: number) {
+  return requiredName(max).refine((value) => !containsLink(value), NAME_WITH_LINK_MESSAGE);
+}
+
 const clientEmail = z
   .string({ error: 'Email inválido' })
   .trim()
@@ -24,7 +33,7 @@ const clientEmail = z
 
 /** Client form and API body (docs/product.md section 5, client form). */
 export const clientInputSchema = z.object({
-  name: requiredName(CLIENT_NAME_MAX),
+  name: clientName(CLIENT_NAME_MAX),
   email: clientEmail,
   phone: optionalPhone(CLIENT_PHONE_MAX, 'Telefone muito longo'),
   notes: optionalText(CLIENT_NOTES_MAX, 'Notas muito longas', { multiline: true }),

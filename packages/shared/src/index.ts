@@ -12,6 +12,7 @@ export * from './appointment-schemas';
 export * from './availability-schemas';
 export * from './client-schemas';
 export * from './text';
+export * from './links';
 export * from './service-schemas';
 export * from './slots';
 export * from './billing';

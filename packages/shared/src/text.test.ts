@@ -41,6 +41,15 @@ const INVISIBLES = [
   ' ',
   '\u00a0',
   '\u3000',
+  // Blank-looking symbols and fillers (issue 44): braille blank, object and replacement
+  // characters, the null notehead, the Hangul fillers, a lone combining mark.
+  '\u2800',
+  '\ufffc',
+  '\ufffd',
+  '\u{1d159}',
+  '\u1160',
+  '\uffa0',
+  '\u0301',
 ];
 const invisible = fc.constantFrom(...INVISIBLES);
 const invisibleText = fc.array(invisible, { minLength: 1, maxLength: 30 }).map((a) => a.join(''));
@@ -141,6 +150,22 @@ describe('optionalPhone', () => {
         if (result.success && result.data !== null) expect(result.data).toMatch(/^\+?\d+$/);
       }),
     );
+  });
+});
+
+describe('blank-looking symbols (issue 44)', () => {
+  it('are no name, alone or together', () => {
+    for (const value of ['\u2800', '\ufffc', '\ufffd', '\u{1d159}', '\u2800\ufffd\u0301']) {
+      expect(NAME.safeParse(value).error?.issues[0]?.message, JSON.stringify(value)).toBe(
+        'Nome é obrigatório',
+      );
+    }
+  });
+
+  it('the braille blank is a space, the placeholders go, a broken character stays', () => {
+    expect(NAME.parse('Ana\u2800Souza\u2800')).toBe('Ana Souza');
+    expect(NAME.parse('\ufffcAna\u{1d159}')).toBe('Ana');
+    expect(NAME.parse('Jo\ufffdo')).toBe('Jo\ufffdo');
   });
 });
 

@@ -4,7 +4,9 @@ import { z } from 'zod';
  * Names and notes as people read them: a value that shows nothing (only zero-width or control
  * characters, "\u200b", "\u0085", a BOM) is no name, and a broken UTF-16 string (a lone
  * surrogate) is no text. Every name and notes field goes through `requiredText` or
- * `optionalText`, in the web forms and on the server alike.
+ * `optionalText`, in the web forms and on the server alike. Symbols that draw a blank or a mere
+ * placeholder (braille blank, object and replacement characters, the null notehead) do not count
+ * as something to see either (issue 44).
  */
 
 export const INVALID_TEXT_MESSAGE = 'Texto inválido';
@@ -13,16 +15,25 @@ export const INVALID_TEXT_MESSAGE = 'Texto inválido';
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Line breaks of any kind: one "\n" in notes, a space in a one-line name. */
 const LINE_BREAKS = /\r\n|[\r\n\v\f\u0085\u2028\u2029]/g;
-/** Tabs and the other space characters (no-break, em, ideographic...) become a plain space. */
-const SPACES = /[\t\p{Zs}]/gu;
+/**
+ * Tabs and the other space characters (no-break, em, ideographic...) become a plain space, and
+ * so does the braille blank (U+2800), a symbol that draws as one.
+ */
+const SPACES = /[\t\p{Zs}\u2800]/gu;
 /**
  * What shows nothing: the remaining controls (Cc), format characters (Cf: zero-width spaces,
  * direction marks, BOM, soft hyphen...) except the joiners that shape emoji and some scripts,
- * the combining grapheme joiner and the Hangul fillers.
+ * the combining grapheme joiner, the Hangul fillers, the object replacement character (a
+ * placeholder for nothing) and the musical null notehead (a symbol drawn blank).
  */
-const INVISIBLE = /(?![\n\u200C\u200D])[\p{Cc}\p{Cf}\u034F\u115F\u1160\u3164\uFFA0]/gu;
-/** Something a reader can see: a letter, digit, punctuation or symbol. */
-const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+const INVISIBLE =
+  /(?![\n\u200C\u200D])[\p{Cc}\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\uFFFC\u{1D159}]/gu;
+/**
+ * Something a reader can see: a letter, digit, punctuation or symbol, but not one that draws a
+ * blank (the fillers and symbols above, should they reach the test uncleaned) nor U+FFFD, the
+ * mark of a broken character: kept in the text, but no name by itself.
+ */
+const VISIBLE = /(?![\u115F\u1160\u2800\u3164\uFFA0\uFFFC\uFFFD\u{1D159}])[\p{L}\p{N}\p{P}\p{S}]/u;
 
 export function hasLoneSurrogate(value: string): boolean {
   return LONE_SURROGATE.test(value);

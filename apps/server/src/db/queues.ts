@@ -75,9 +75,24 @@ export const DEPOSIT_QUEUE: QueueDefinition = {
   batchSize: 10,
 };
 
+/**
+ * One notice per booking and window of the client's changes on the manage link
+ * (features/manage/change-notice.ts, decision 031): the job reads the booking when it runs and
+ * only queues mails, so a few quick retries are enough.
+ */
+export const CHANGE_NOTICE_QUEUE: QueueDefinition = {
+  name: 'change-notice',
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+  batchSize: 10,
+};
+
 export const QUEUES: readonly QueueDefinition[] = [
   MAIL_QUEUE,
   PURGE_QUEUE,
   REMINDER_QUEUE,
   DEPOSIT_QUEUE,
+  CHANGE_NOTICE_QUEUE,
 ];

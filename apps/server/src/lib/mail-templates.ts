@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@agendaki/shared';
+import { PRODUCT_NAME, withoutLiveLinks } from '@agendaki/shared';
 import type { MailAttachment } from '../db/schema';
 
 /** A mail ready for the outbox: pt-BR, HTML and plain text, links built from PUBLIC_URL. */
@@ -31,7 +31,8 @@ interface ActionMail {
 
 /** One layout for every mail with a button: the same words in the HTML and the text part. */
 function renderActionMail(mail: ActionMail): OutgoingMail {
-  const greeting = `Olá, ${mail.greetingName}!`;
+  // The name is what the person typed at sign-up: no live link from it (docs/decisions/031).
+  const greeting = `Olá, ${withoutLiveLinks(mail.greetingName)}!`;
   const text = [
     greeting,
     '',

@@ -4,6 +4,7 @@ import {
   formatPhone,
   mapUrlFor,
   PRODUCT_NAME,
+  withoutLiveLinks,
   type BookedAppointment,
 } from '@agendaki/shared';
 import { escapeHtml, type OutgoingMail } from '../../lib/mail-templates';
@@ -95,6 +96,27 @@ ${closingHtml}
   return { to, subject, html, text };
 }
 
+/**
+ * The same data with every word a person typed (names, notes, address, services) made inert:
+ * no live link from user text in a mail (docs/decisions/031).
+ */
+function inert(data: BookingMailData): BookingMailData {
+  const text = (value: string | null) => (value === null ? null : withoutLiveLinks(value));
+  return {
+    ...data,
+    businessName: withoutLiveLinks(data.businessName),
+    professionalName: withoutLiveLinks(data.professionalName),
+    clientName: withoutLiveLinks(data.clientName),
+    clientEmail: text(data.clientEmail),
+    notes: text(data.notes),
+    address: text(data.address),
+    appointments: data.appointments.map((a) => ({
+      ...a,
+      serviceName: withoutLiveLinks(a.serviceName),
+    })),
+  };
+}
+
 function timeRange(data: BookingMailData): string {
   const first = data.appointments[0]!;
   const last = data.appointments[data.appointments.length - 1]!;
@@ -102,7 +124,9 @@ function timeRange(data: BookingMailData): string {
 }
 
 /** To the client: services, date, time, business, total, and the .ics for their calendar. */
-export function renderClientConfirmation(data: BookingMailData, to: string): OutgoingMail {
+export function renderClientConfirmation(raw: BookingMailData, to: string): OutgoingMail {
+  const mapUrl = raw.address ? mapUrlFor(raw.address) : null;
+  const data = inert(raw);
   const date = formatIsoDate(data.date);
   const contact = `Para confirmar presença, remarcar ou cancelar: ${data.manageUrl}`;
   const deposit = data.deposit;
@@ -128,11 +152,8 @@ export function renderClientConfirmation(data: BookingMailData, to: string): Out
         ['Horário', timeRange(data)],
         ['Profissional', data.professionalName],
         ['Total', formatCurrencyFromCents(data.totalPriceCents)],
-        ...(data.address
-          ? [
-              ['Endereço', data.address] as [string, string],
-              ['Mapa', mapUrlFor(data.address)] as [string, string],
-            ]
+        ...(data.address && mapUrl
+          ? [['Endereço', data.address] as [string, string], ['Mapa', mapUrl] as [string, string]]
           : []),
         ...(data.notes ? [['Observações', data.notes] as [string, string]] : []),
       ],
@@ -167,7 +188,8 @@ export function renderClientConfirmation(data: BookingMailData, to: string): Out
 }
 
 /** To the professional: who booked what, and where to see it. */
-export function renderProfessionalNotice(data: BookingMailData): OutgoingMail {
+export function renderProfessionalNotice(raw: BookingMailData): OutgoingMail {
+  const data = inert(raw);
   const date = formatIsoDate(data.date);
   return render(
     data.professionalEmail,

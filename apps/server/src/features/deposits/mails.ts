@@ -1,4 +1,9 @@
-import { formatCurrencyFromCents, formatIsoDate, PRODUCT_NAME } from '@agendaki/shared';
+import {
+  formatCurrencyFromCents,
+  formatIsoDate,
+  PRODUCT_NAME,
+  withoutLiveLinks,
+} from '@agendaki/shared';
 import { escapeHtml, type OutgoingMail } from '../../lib/mail-templates';
 
 /** What the sinal's mails to the client say (docs/decisions/017-pix-sinal.md). */
@@ -31,12 +36,24 @@ ${body}
   return { to, subject, html, text };
 }
 
+/** No live link from what people typed (docs/decisions/031). */
+function inert(data: DepositMailData): DepositMailData {
+  return {
+    ...data,
+    clientName: withoutLiveLinks(data.clientName),
+    businessName: withoutLiveLinks(data.businessName),
+    professionalName: withoutLiveLinks(data.professionalName),
+    services: data.services.map(withoutLiveLinks),
+  };
+}
+
 function when(data: DepositMailData): string {
   return `${formatIsoDate(data.date)} às ${data.startTime}`;
 }
 
 /** The professional marked the sinal received: the booking is confirmed. */
-export function renderDepositReceived(data: DepositMailData): OutgoingMail {
+export function renderDepositReceived(raw: DepositMailData): OutgoingMail {
+  const data = inert(raw);
   return render(data.to, `Sinal recebido: ${data.businessName}, ${when(data)}`, [
     `Olá, ${data.clientName}!`,
     `${data.businessName} recebeu seu sinal de ${formatCurrencyFromCents(data.amountCents)}.`,
@@ -46,7 +63,8 @@ export function renderDepositReceived(data: DepositMailData): OutgoingMail {
 }
 
 /** The sinal was not received in time: the booking is cancelled, the time freed. */
-export function renderDepositExpired(data: DepositMailData): OutgoingMail {
+export function renderDepositExpired(raw: DepositMailData): OutgoingMail {
+  const data = inert(raw);
   return render(data.to, `Agendamento cancelado: ${data.businessName}, ${when(data)}`, [
     `Olá, ${data.clientName}!`,
     `O prazo para pagar o sinal de ${formatCurrencyFromCents(data.amountCents)} terminou sem confirmação do pagamento, e seu agendamento de ${when(data)} em ${data.businessName} foi cancelado.`,

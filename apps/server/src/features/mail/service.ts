@@ -44,7 +44,7 @@ export async function enqueueMails(
 ): Promise<string[]> {
   if (mails.length === 0) return [];
   const ids = mails.map(() => randomUUID());
-  const insert = repo.insertOutboxMails(db, mails, ids, now, about);
+  const insert = repo.insertOutboxMails(db, mails.map(fitSubject), ids, now, about);
   if (writes) writes.add(insert);
   else await sendWrite(db, insert);
   const deliveries = ids.map((mailId) => ({
@@ -55,6 +55,20 @@ export async function enqueueMails(
   if (jobs) jobs.add(...deliveries);
   else await sendJobs(db, deliveries);
   return ids;
+}
+
+/** The outbox's subject column holds 300 characters; user text made inert may grow past it. */
+const SUBJECT_MAX = 300;
+
+function fitSubject(mail: OutgoingMail): OutgoingMail {
+  if (mail.subject.length <= SUBJECT_MAX) return mail;
+  // Whole code points (the column counts them), never half a surrogate pair.
+  return {
+    ...mail,
+    subject: `${Array.from(mail.subject)
+      .slice(0, SUBJECT_MAX - 10)
+      .join('')}…`,
+  };
 }
 
 /** One mail caused by one change; see `enqueueMails`. */

@@ -1,18 +1,31 @@
-import { formatCurrencyFromCents, formatIsoDate, mapUrlFor, PRODUCT_NAME } from '@agendaki/shared';
+import {
+  formatCurrencyFromCents,
+  formatIsoDate,
+  mapUrlFor,
+  PRODUCT_NAME,
+  withoutLiveLinks,
+} from '@agendaki/shared';
 import { escapeHtml, type OutgoingMail } from '../../lib/mail-templates';
 
+/** A line of text, or a line ending in one of the app's own links (the only live ones). */
+type Line = string | { text: string; url: string };
+
 /** One plain layout: the same lines in the HTML and the text part. */
-function render(to: string, subject: string, lines: readonly string[]): OutgoingMail {
-  const text = [...lines, '', `Equipe ${PRODUCT_NAME}`].join('\n');
+function render(to: string, subject: string, lines: readonly Line[]): OutgoingMail {
+  const text = [
+    ...lines.map((line) => (typeof line === 'string' ? line : `${line.text} ${line.url}`)),
+    '',
+    `Equipe ${PRODUCT_NAME}`,
+  ].join('\n');
   const body = lines
-    .map((line) =>
-      line === ''
-        ? ''
-        : `<p style="margin:0 0 12px;font-size:15px">${escapeHtml(line).replace(
-            /(https?:\/\/[^\s<]+)/g,
-            '<a href="$1">$1</a>',
-          )}</p>`,
-    )
+    .map((line) => {
+      if (line === '') return '';
+      const html =
+        typeof line === 'string'
+          ? escapeHtml(line)
+          : `${escapeHtml(line.text)} <a href="${escapeHtml(line.url)}">${escapeHtml(line.url)}</a>`;
+      return `<p style="margin:0 0 12px;font-size:15px">${html}</p>`;
+    })
     .join('\n');
   const html = `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
@@ -37,20 +50,34 @@ export interface BookingSummary {
   totalPriceCents: number;
 }
 
-function detailLines(summary: BookingSummary): string[] {
+/** The summary with every word a person typed made inert (docs/decisions/031). */
+function inert(summary: BookingSummary): BookingSummary {
+  return {
+    ...summary,
+    businessName: withoutLiveLinks(summary.businessName),
+    professionalName: withoutLiveLinks(summary.professionalName),
+    clientName: withoutLiveLinks(summary.clientName),
+    address: summary.address === null ? null : withoutLiveLinks(summary.address),
+    services: summary.services.map((s) => ({ ...s, name: withoutLiveLinks(s.name) })),
+  };
+}
+
+function detailLines(raw: BookingSummary): Line[] {
+  const summary = inert(raw);
   return [
     `Data: ${formatIsoDate(summary.date)}`,
     `Horário: ${summary.startTime} às ${summary.endTime}`,
     `Serviços: ${summary.services.map((s) => s.name).join(', ')}`,
     `Total: ${formatCurrencyFromCents(summary.totalPriceCents)}`,
-    ...(summary.address
-      ? [`Endereço: ${summary.address}`, `Mapa: ${mapUrlFor(summary.address)}`]
+    ...(summary.address && raw.address
+      ? [`Endereço: ${summary.address}`, { text: 'Mapa:', url: mapUrlFor(raw.address) }]
       : []),
   ];
 }
 
 /** The e-mail reminder to the client, with the manage link. */
-export function renderReminder(to: string, summary: BookingSummary, manageUrl: string) {
+export function renderReminder(to: string, raw: BookingSummary, manageUrl: string) {
+  const summary = inert(raw);
   return render(
     to,
     `Lembrete: ${summary.businessName}, ${formatIsoDate(summary.date)} às ${summary.startTime}`,
@@ -58,38 +85,91 @@ export function renderReminder(to: string, summary: BookingSummary, manageUrl: s
       `Olá, ${summary.clientName}!`,
       '',
       `Lembrete do seu horário em ${summary.businessName} com ${summary.professionalName}.`,
-      ...detailLines(summary),
+      ...detailLines(raw),
       '',
-      `Para confirmar presença, remarcar ou cancelar: ${manageUrl}`,
+      { text: 'Para confirmar presença, remarcar ou cancelar:', url: manageUrl },
     ],
   );
 }
 
-export type ClientAction = 'confirmed' | 'cancelled' | 'rescheduled';
+export type BookingState = 'scheduled' | 'confirmed' | 'awaiting_deposit' | 'cancelled';
 
-const ACTION_WORDS: Record<ClientAction, string> = {
-  confirmed: 'confirmou presença',
-  cancelled: 'cancelou o agendamento',
-  rescheduled: 'remarcou o agendamento',
+/** What the client's changes within one notice window came to (change-notice.ts). */
+export interface ChangeOutcome {
+  state: BookingState;
+  /** The start before the window's first change, when the booking has moved since. */
+  previous: { date: string; startTime: string } | null;
+}
+
+const STATE_WORDS: Record<BookingState, string> = {
+  scheduled: 'Agendado',
+  confirmed: 'Confirmado',
+  awaiting_deposit: 'Aguardando sinal',
+  cancelled: 'Cancelado',
 };
 
-/** To the professional: what the client did on the manage link. */
-export function renderClientActionNotice(
+/** "remarcou o agendamento e confirmou presença", as the professional reads it. */
+function actionWords({ state, previous }: ChangeOutcome): string {
+  if (state === 'cancelled') return 'cancelou o agendamento';
+  if (!previous) return 'confirmou presença';
+  return state === 'confirmed'
+    ? 'remarcou o agendamento e confirmou presença'
+    : 'remarcou o agendamento';
+}
+
+function outcomeLines(outcome: ChangeOutcome): string[] {
+  return [
+    ...(outcome.previous
+      ? [`Antes: ${formatIsoDate(outcome.previous.date)} às ${outcome.previous.startTime}`]
+      : []),
+    `Situação agora: ${STATE_WORDS[outcome.state]}`,
+  ];
+}
+
+/** To the professional: what the booking is now, after the client's changes on the manage link. */
+export function renderChangeNoticeToProfessional(
   to: string,
-  action: ClientAction,
-  summary: BookingSummary,
-  extra: { previous?: { date: string; startTime: string }; agendaLink: string },
+  raw: BookingSummary,
+  outcome: ChangeOutcome,
+  agendaLink: string,
 ) {
+  const summary = inert(raw);
   const when = `${formatIsoDate(summary.date)} às ${summary.startTime}`;
-  return render(to, `${summary.clientName} ${ACTION_WORDS[action]}: ${when}`, [
+  return render(to, `${summary.clientName} ${actionWords(outcome)}: ${when}`, [
     `Olá, ${summary.professionalName}!`,
     '',
-    `${summary.clientName} ${ACTION_WORDS[action]} pelo link do agendamento.`,
-    ...(extra.previous
-      ? [`Antes: ${formatIsoDate(extra.previous.date)} às ${extra.previous.startTime}`]
-      : []),
-    ...detailLines(summary),
+    `${summary.clientName} ${actionWords(outcome)} pelo link do agendamento.`,
+    ...outcomeLines(outcome),
+    ...detailLines(raw),
     '',
-    `Veja sua agenda: ${extra.agendaLink}`,
+    { text: 'Veja sua agenda:', url: agendaLink },
+  ]);
+}
+
+/** To the client: the same outcome, with the manage link while the booking stands. */
+export function renderChangeNoticeToClient(
+  to: string,
+  raw: BookingSummary,
+  outcome: ChangeOutcome,
+  manageUrl: string,
+) {
+  const summary = inert(raw);
+  const when = `${formatIsoDate(summary.date)} às ${summary.startTime}`;
+  const word =
+    outcome.state === 'cancelled'
+      ? 'cancelado'
+      : outcome.previous
+        ? 'remarcado'
+        : 'presença confirmada';
+  return render(to, `Seu agendamento em ${summary.businessName}: ${word}, ${when}`, [
+    `Olá, ${summary.clientName}!`,
+    '',
+    `Seu agendamento em ${summary.businessName} com ${summary.professionalName} foi alterado pelo link do agendamento. Ele está assim agora:`,
+    ...outcomeLines(outcome),
+    ...detailLines(raw),
+    '',
+    outcome.state === 'cancelled'
+      ? 'Para marcar outro horário, use o link de agendamento do profissional.'
+      : { text: 'Para confirmar presença, remarcar ou cancelar:', url: manageUrl },
   ]);
 }

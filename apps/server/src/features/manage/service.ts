@@ -50,12 +50,8 @@ import {
   requireBookableProfessional,
   requireBookableServices,
 } from '../public-profile/service';
-import {
-  renderClientActionNotice,
-  renderReminder,
-  type BookingSummary,
-  type ClientAction,
-} from './mails';
+import { bookingStatus, planChangeNotice } from './change-notice';
+import { renderReminder, type BookingSummary } from './mails';
 import { brazilianMobile, NO_MOBILE_REASON, whatsappUrl } from '../../lib/phone';
 import * as repo from './repo';
 import { hashToken, isTokenShaped, manageUrl, newNonce, tokenFor, tokensMatch } from './token';
@@ -167,14 +163,6 @@ interface OpenBooking {
   canChange: boolean;
 }
 
-function bookingStatus(live: readonly BookingAppointment[]): ManageStatus {
-  if (live.length === 0) return 'cancelled';
-  if (live.some((a) => a.status === 'awaiting_deposit')) return 'awaiting_deposit';
-  return live.every((a) => a.status === 'confirmed' || a.status === 'completed')
-    ? 'confirmed'
-    : 'scheduled';
-}
-
 /**
  * The booking behind a token, or "Link inválido ou expirado": unknown token, deleted
  * appointments, or the booking's time is over (the link dies after the appointment).
@@ -281,24 +269,22 @@ function requireChangeable(booking: OpenBooking): void {
   if (!booking.canChange) throw new AppError('CONFLICT', MANAGE_CUTOFF_PASSED_MESSAGE);
 }
 
-async function notifyProfessional(
-  tx: Db,
-  deps: ManageDeps,
-  booking: OpenBooking,
-  action: ClientAction,
-  summary: BookingSummary,
-  previous?: { date: string; startTime: string },
-): Promise<void> {
+/**
+ * The client's change is told to the professional and the client by the notice of its window,
+ * merged with the other changes made in it (change-notice.ts, decision 031).
+ */
+async function planNotice(tx: Db, deps: ManageDeps, booking: OpenBooking): Promise<void> {
   if (isDemoProfessional(booking.profile.userId)) return;
-  const mail = renderClientActionNotice(booking.profile.email, action, summary, {
-    previous,
-    agendaLink: `${deps.publicUrl}/dashboard/appointments`,
-  });
-  // Tagged, so erasing the client or the account finds it (docs/decisions/012-lgpd.md).
-  await enqueueMails({ db: tx }, [mail], deps.clock.now(), {
-    professionalId: booking.link.professionalId,
-    clientId: booking.appointments[0]?.clientId,
-  });
+  const first = booking.live[0] ?? booking.appointments[0]!;
+  await planChangeNotice(
+    tx,
+    {
+      professionalId: booking.link.professionalId.toLowerCase(),
+      bookingId: booking.link.bookingId.toLowerCase(),
+      before: { date: first.appointmentDate, startTime: first.startTime, status: booking.status },
+    },
+    deps.clock.now(),
+  );
 }
 
 /** "Confirmar presença": the booking's scheduled appointments become Confirmado. */
@@ -315,9 +301,7 @@ export async function confirmByToken(deps: ManageDeps, token: string): Promise<M
       ['scheduled'],
       'confirmed',
     );
-    if (changed > 0) {
-      await notifyProfessional(tx, deps, booking, 'confirmed', summaryOf(booking));
-    }
+    if (changed > 0) await planNotice(tx, deps, booking);
   });
   return getManageView(deps, token);
 }
@@ -329,7 +313,6 @@ export async function cancelByToken(deps: ManagePublicDeps, token: string): Prom
     const booking = await openBooking(scoped, token);
     requireChangeable(booking);
     const { professionalId, bookingId } = booking.link;
-    const summary = summaryOf(booking);
     await setBookingStatus(
       scoped,
       professionalId,
@@ -340,7 +323,7 @@ export async function cancelByToken(deps: ManagePublicDeps, token: string): Prom
     // A sinal still pending is cancelled with the booking, and its deadline's job.
     await cancelPendingDeposit(tx, professionalId, bookingId, deps.clock.now());
     await replanBookingReminder(scoped, professionalId, bookingId);
-    await notifyProfessional(tx, deps, booking, 'cancelled', summary);
+    await planNotice(tx, deps, booking);
     return professionalId;
   });
   deps.cache.changed(professionalId, 'appointments');
@@ -436,10 +419,7 @@ async function reschedule(
     booking.live.map((a) => a.serviceId),
   );
   const plan = await planOfferedTime(reads, catalog, { ...input, services, now });
-  const previous = {
-    date: booking.live[0]!.appointmentDate,
-    startTime: booking.live[0]!.startTime,
-  };
+  await planNotice(tx, deps, booking);
   await moveBooking(
     scoped,
     link.professionalId,
@@ -457,8 +437,6 @@ async function reschedule(
     })),
   );
   await replanBookingReminder(scoped, link.professionalId, link.bookingId);
-  const moved = await openBooking(scoped, token);
-  await notifyProfessional(tx, deps, moved, 'rescheduled', summaryOf(moved), previous);
   await repo.storeRequestResponse(tx, link.professionalId, input.idempotencyKey, {
     date: input.date,
     time: input.time,

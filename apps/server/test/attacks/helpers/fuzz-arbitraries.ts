@@ -47,11 +47,51 @@ const NASTY = [
   'ZZZ',
 ];
 
+/**
+ * Characters that show nothing or a mere placeholder (issues 18 and 44): zero-width, format and
+ * line-separator characters, the Hangul fillers, blank-drawing symbols, a lone combining mark.
+ */
+export const BLANK_LOOKING = [
+  '\u200b',
+  '\u200d',
+  '\u2060',
+  '\ufeff',
+  '\u00ad',
+  '\u2028',
+  '\u2029',
+  '\u115f',
+  '\u1160',
+  '\u3164',
+  '\uffa0',
+  '\u2800',
+  '\ufffc',
+  '\ufffd',
+  '\u{1d159}',
+  '\u0301',
+  '\u3000',
+];
+/** Text made of blank-looking characters only, or with a letter hidden among them. */
+export const blankText = fc
+  .tuple(
+    fc.array(fc.constantFrom(...BLANK_LOOKING), { minLength: 1, maxLength: 12 }),
+    fc.constantFrom('', '', 'a'),
+  )
+  .map(([blanks, letter]) => blanks.join('') + letter);
+/** Names carrying a link or a domain (issue 44), which the name rule refuses. */
+export const linkText = fc.constantFrom(
+  'Maria evil.com',
+  'Promo em http://evil.example/x',
+  'www.evil.com',
+  'Ana acesse banco\u3002com',
+  'ana@evil.com.br',
+);
+
 export const junkString = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.constantFrom(...NASTY),
+  blankText,
 );
 export const junkValue: fc.Arbitrary<unknown> = fc.oneof(
   junkString,

@@ -1,0 +1,134 @@
+import { sumPriceCents, type ManageStatus } from '@agendaki/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { sendJobAt } from '../../db/queue';
+import { CHANGE_NOTICE_QUEUE } from '../../db/queues';
+import type { Clock } from '../../lib/clock';
+import type { JobWorker } from '../../plugins/jobs';
+import { listBookingAppointments, reminderKey } from '../appointments/service';
+import { isDemoProfessional } from '../../lib/demo';
+import { enqueueMails } from '../mail/service';
+import { findPublicProfileById } from '../profile/service';
+import {
+  renderChangeNoticeToClient,
+  renderChangeNoticeToProfessional,
+  type BookingSummary,
+} from './mails';
+import * as repo from './repo';
+import { manageUrl, tokenFor } from './token';
+
+/**
+ * The client's changes on the manage link (confirm, cancel, reschedule) are told in one notice
+ * per booking and window (decision 031): the window's first change sends a job due at its end,
+ * later changes in it find that job kept and send none, and the job tells the professional and
+ * the client what the booking is when it runs. Thirty reschedules in a few minutes: one or two
+ * notices, the last one saying where the booking ended.
+ */
+export const CHANGE_NOTICE_WINDOW_MS = 5 * 60_000;
+
+type BookingAppointment = Awaited<ReturnType<typeof listBookingAppointments>>[number];
+
+export function bookingStatus(live: readonly BookingAppointment[]): ManageStatus {
+  if (live.length === 0) return 'cancelled';
+  if (live.some((a) => a.status === 'awaiting_deposit')) return 'awaiting_deposit';
+  return live.every((a) => a.status === 'confirmed' || a.status === 'completed')
+    ? 'confirmed'
+    : 'scheduled';
+}
+
+export interface ChangeNoticeJobData {
+  professionalId: string;
+  bookingId: string;
+  /** The booking before the window's first change. */
+  before: { date: string; startTime: string; status: ManageStatus };
+}
+
+/**
+ * In the transaction of a client's change: the notice of the window `now` falls in, once (a
+ * job of the same key already kept is not sent again, so its `before` stays the first one's).
+ */
+export async function planChangeNotice(db: Db, data: ChangeNoticeJobData, now: Date) {
+  const window = Math.floor(now.getTime() / CHANGE_NOTICE_WINDOW_MS);
+  const key = `${reminderKey(data.professionalId, data.bookingId)}:${window}`;
+  const at = new Date((window + 1) * CHANGE_NOTICE_WINDOW_MS);
+  await sendJobAt(db, CHANGE_NOTICE_QUEUE, key, at, data);
+}
+
+interface NoticeDeps {
+  db: Db;
+  clock: Clock;
+  key: Buffer;
+  publicUrl: string;
+}
+
+/**
+ * Queues the window's notices for the booking as it is now; none when nothing a reader would
+ * see changed (moved and moved back), for the demo, or for a deleted booking.
+ */
+export async function sendChangeNotice(
+  deps: NoticeDeps,
+  { professionalId, bookingId, before }: ChangeNoticeJobData,
+): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const profile = await findPublicProfileById({ db: tx }, professionalId);
+    if (!profile || isDemoProfessional(profile.userId)) return false;
+    const appointments = await listBookingAppointments({ db: tx }, professionalId, bookingId);
+    const live = appointments.filter((a) => a.status !== 'cancelled');
+    const shown = live.length > 0 ? live : appointments;
+    const first = shown[0];
+    if (!first) return false;
+    const state = bookingStatus(live);
+    const moved = first.appointmentDate !== before.date || first.startTime !== before.startTime;
+    if (!moved && state === before.status) return false;
+    const services = shown.map((a) => ({
+      name: a.service.name,
+      startTime: a.startTime,
+      endTime: a.endTime,
+      priceCents: a.totalPriceCents,
+    }));
+    const summary: BookingSummary = {
+      businessName: profile.businessName,
+      professionalName: profile.professionalName,
+      address: profile.address,
+      clientName: first.client.name,
+      date: first.appointmentDate,
+      startTime: first.startTime,
+      endTime: shown[shown.length - 1]!.endTime,
+      services,
+      totalPriceCents: sumPriceCents(services),
+    };
+    const outcome = {
+      state,
+      previous:
+        moved && state !== 'cancelled' ? { date: before.date, startTime: before.startTime } : null,
+    };
+    const agenda = `${deps.publicUrl}/dashboard/appointments`;
+    const mails = [renderChangeNoticeToProfessional(profile.email, summary, outcome, agenda)];
+    const link = first.client.email ? await repo.findLink(tx, professionalId, bookingId) : null;
+    if (first.client.email && link) {
+      const url = manageUrl(deps.publicUrl, tokenFor(deps.key, bookingId, link.nonce));
+      mails.push(renderChangeNoticeToClient(first.client.email, summary, outcome, url));
+    }
+    // Tagged, so erasing the client or the account finds them (docs/decisions/012-lgpd.md).
+    await enqueueMails({ db: tx }, mails, deps.clock.now(), {
+      professionalId,
+      clientId: first.clientId,
+    });
+    return true;
+  });
+}
+
+/** The notice's handler (db/queues.ts CHANGE_NOTICE_QUEUE). */
+export function createChangeNoticeJob(
+  options: NoticeDeps & { log: FastifyBaseLogger },
+): JobWorker<ChangeNoticeJobData> {
+  const { log, ...deps } = options;
+  return {
+    queue: CHANGE_NOTICE_QUEUE,
+    pollingIntervalSeconds: 15,
+    async handle(job) {
+      const sent = await sendChangeNotice(deps, job.data);
+      if (sent) log.info({ bookingId: job.data.bookingId }, 'change notice queued');
+    },
+  };
+}
