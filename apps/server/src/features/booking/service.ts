@@ -201,13 +201,6 @@ async function book(
     now,
     locked: lock.mode,
   });
-  // Over the limit, 429 and all of it is rolled back.
-  await countBookedMinutes(
-    tx,
-    deps.clock,
-    visitorKey(deps.ip, professional.id),
-    sumDurations(services),
-  );
 
   const { id: clientId } = await client.resolve(row);
   // A Pix sinal, when the professional asks for one: the time is held as "Aguardando sinal".
@@ -281,6 +274,14 @@ async function book(
     clientId,
     deposit,
   });
+  // Counted last, so the counter's row is locked only until the commit just after; over the
+  // limit, 429 and all of it is rolled back.
+  await countBookedMinutes(
+    tx,
+    deps.clock,
+    visitorKey(deps.ip, professional.id),
+    sumDurations(services),
+  );
   return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };
 }
 
