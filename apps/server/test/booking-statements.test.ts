@@ -15,8 +15,8 @@ import { countStatements, type StatementCounter } from './helpers/statements';
  * scripts/bench/count-queries.mjs (BEGIN and COMMIT included; the job runner's own pool left
  * out): the two request counters in one upsert; BEGIN; the key claimed under the professional's
  * lock, with the client found or created in the same statement; rules, exceptions and time off;
- * the visitor's booked minutes; the appointments; the stored answer; the manage link; the
- * reminder's job; both mails' outbox rows; their jobs; COMMIT. Plain awaited statements
+ * the appointments; the stored answer; the manage link; the reminder's job; both mails' outbox
+ * rows; their jobs; the visitor's booked minutes; COMMIT. Plain awaited statements
  * (docs/decisions/032): an upper bound, not a target.
  */
 const MOST_STATEMENTS_PER_BOOKING = 12;
