@@ -148,6 +148,44 @@ const webFeatureComponents = {
     "A web feature does not reach into another feature's components: compose them in src/app/routes, or move a shared look to src/components (docs/decisions/010-one-owner-per-table.md).",
 };
 
+/**
+ * Libraries through their public API only (docs/decisions/032-public-apis-only.md): drizzle's
+ * internals (`session`, `dialect`, `_`, its row mapping, `drizzle-orm/utils`) and pg-boss's
+ * tables change in any release, and drizzle's next major changes `prepareQuery` and its mapper.
+ */
+const WHY_PUBLIC =
+  'an upgrade may change it without notice (docs/decisions/032-public-apis-only.md)';
+const publicApisOnly = [
+  {
+    selector:
+      'MemberExpression[property.name=/^(dialect|joinsNotNullableMap|customResultMapper|orderSelectedFields|mapResultRow|selectedFields|decoder|prepareQuery)$/]',
+    message: `drizzle internals (dialect, row mappers, selected fields, decoders, prepareQuery): use the query builder, .prepare(name) and .execute(); ${WHY_PUBLIC}.`,
+  },
+  {
+    selector: "MemberExpression[property.name='_']",
+    message: `drizzle's \`_\` is internal: use the query builder's public types and methods; ${WHY_PUBLIC}.`,
+  },
+  {
+    selector:
+      "MemberExpression[property.name='session'][object.type=/^(TSAsExpression|TSTypeAssertion)$/], MemberExpression[property.name='session'][object.name=/^(db|tx|database|pgliteDb)$/], MemberExpression[property.name='client'][object.property.name='session']",
+    message: `drizzle's session is internal: run statements with db.execute or the query builder (pg-boss: queueConnection in db/queue.ts); ${WHY_PUBLIC}.`,
+  },
+  {
+    selector:
+      'VariableDeclarator[init.type=/^(TSAsExpression|TSTypeAssertion)$/] > ObjectPattern > Property[key.name=/^(dialect|session)$/]',
+    message: `drizzle's dialect and session are internal; ${WHY_PUBLIC}.`,
+  },
+  {
+    selector: "ImportDeclaration[source.value='drizzle-orm/utils']",
+    message: `drizzle-orm/utils is not drizzle's public API (mapResultRow, orderSelectedFields); ${WHY_PUBLIC}.`,
+  },
+  {
+    selector:
+      'Literal[value=/pgboss\\.(job|archive)\\b/], TemplateElement[value.raw=/pgboss\\.(job|archive)\\b/], TemplateElement[value.raw=/^\\.(job|archive)\\b/]',
+    message: `pg-boss's tables are its own: send, cancel, delete and read jobs through pg-boss's API with the caller's db (db/queue.ts); ${WHY_PUBLIC}.`,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -222,6 +260,10 @@ export default tseslint.config(
     // Tests arrange rows directly in any table, as test/ does.
     files: ['apps/server/src/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverStaysOnItsSide] }] },
+  },
+  {
+    files: ['apps/server/src/**'],
+    rules: { 'no-restricted-syntax': ['error', ...publicApisOnly] },
   },
   {
     files: ['apps/server/test/**', 'apps/web/e2e/**', '**/*.config.ts'],

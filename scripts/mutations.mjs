@@ -324,8 +324,8 @@ const MUTATIONS = [
     name: 'per-professional-booked-minutes-limit-removed',
     protection: "booking: an address books at most 12 h of one professional's time a day",
     file: 'apps/server/src/features/booking/service.ts',
-    find: 'bookedMinutes.check(await writes.sendReturning(tx, bookedMinutes.write));',
-    replace: 'await writes.send(tx);',
+    find: 'visitorKey(deps.ip, professional.id),\n    sumDurations(services),',
+    replace: 'visitorKey(deps.ip, professional.id),\n    0,',
     test: BOOKING_LIMITS,
   },
   {
@@ -354,51 +354,6 @@ const MUTATIONS = [
     find: 'directoriesOf(db, professionalId), {',
     replace: 'directoriesOf(db, profileId), {',
     test: PREPARED_READS,
-  },
-  {
-    name: 'shaped-store-response-frozen',
-    protection:
-      "booking: the stored answer's booking is bound per booking, not built into the write built once",
-    file: 'apps/server/src/features/booking/repo.ts',
-    find: "eq(bookingRequests.id, bind<string>('bookingId'))",
-    replace: 'eq(bookingRequests.id, bookingId)',
-    test: BOOKING_CREATE,
-  },
-  {
-    name: 'shaped-appointments-frozen',
-    protection:
-      "booking: the appointments' professional is bound per booking, not built into the write built once",
-    file: 'apps/server/src/features/appointments/repo.ts',
-    find: "professionalId: bind<string>('professionalId'),",
-    replace: 'professionalId,',
-    test: BOOKING_CREATE,
-  },
-  {
-    name: 'shaped-manage-link-frozen',
-    protection:
-      "booking: the manage link's token is bound per booking, not built into the write built once",
-    file: 'apps/server/src/features/manage/repo.ts',
-    find: "tokenHash: bind<string>('tokenHash'),",
-    replace: 'tokenHash: values.tokenHash,',
-    test: serverTest('manage-link.test.ts'),
-  },
-  {
-    name: 'shaped-claim-lock-frozen',
-    protection:
-      "booking: the lock's professional is bound per booking, not built into the claim built once",
-    file: 'apps/server/src/features/public-profile/service.ts',
-    find: "(bind) => professionalLockQuery({ db }, bind<string>('professionalId'), mode),",
-    replace: '() => professionalLockQuery({ db }, catalog.profile.id, mode),',
-    test: BOOKING_CREATE,
-  },
-  {
-    name: 'shaped-client-email-frozen',
-    protection:
-      "booking: the client's e-mail is bound per booking, not built into the claim built once",
-    file: 'apps/server/src/features/clients/repo.ts',
-    find: '.where(and(eq(clients.professionalId, professional), hasEmail(email)))',
-    replace: '.where(and(eq(clients.professionalId, professional), hasEmail(values.email)))',
-    test: serverTest('booking-statements.test.ts'),
   },
   {
     name: 'zod-errors-500',
@@ -469,24 +424,6 @@ const MUTATIONS = [
     replace:
       'override _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {\n    return super._runExclusiveTransaction(',
     test: { kind: 'server', file: 'apps/server/src/db/event-loop.test.ts' },
-  },
-  {
-    name: 'compiled-rows-keep-missing-joins',
-    protection:
-      "a prepared select's compiled row mapping makes a left join's missing row null, as drizzle's does",
-    file: 'apps/server/src/db/prepared.ts',
-    find: "if (typeof tableName === 'string' && !joinsNotNullableMap[tableName]) {",
-    replace: "if (typeof tableName === 'string' && joinsNotNullableMap[tableName] === undefined) {",
-    test: { kind: 'server', file: 'apps/server/src/db/prepared.test.ts' },
-  },
-  {
-    name: 'statement-cache-maps-rows-by-drizzle',
-    protection:
-      "the statements built once map their rows with the compiled mapping, not drizzle's per row",
-    file: 'apps/server/src/db/prepared.ts',
-    find: 'statements.set(key, mapsRowsCompiled(build()));',
-    replace: 'statements.set(key, build());',
-    test: { kind: 'server', file: 'apps/server/src/db/prepared.test.ts' },
   },
   {
     name: 'csrf-raw-url-prefix',
@@ -783,6 +720,23 @@ const MUTATIONS = [
     replace:
       'const key = `${reminderKey(data.professionalId, data.bookingId)}:${window}:${now.getTime()}`;',
     test: MAIL_LINKS,
+  },
+  // Issue 45, items 1-2: libraries through their public API only (docs/decisions/032).
+  {
+    name: 'queue-connection-binds-off-by-one',
+    protection: "pg-boss's $n parameters bound by their number through drizzle's public execute",
+    file: 'apps/server/src/db/queue.ts',
+    find: 'sql.param(values[Number(part) - 1] ?? null)',
+    replace: 'sql.param(values[Number(part.slice(0, 1)) - 1] ?? null)',
+    test: { kind: 'server', file: 'apps/server/src/db/prepared.test.ts' },
+  },
+  {
+    name: 'lint-allows-pgboss-tables',
+    protection: "the lint refuses SQL on pg-boss's tables (eslint.config.js, publicApisOnly)",
+    file: 'eslint.config.js',
+    find: "'Literal[value=/pgboss",
+    replace: "'Literal[value=/pgbossnever",
+    test: serverTest('public-apis-lint.test.ts'),
   },
 ];
 

@@ -14,7 +14,6 @@ import { count, desc, eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { appointments, clients, mailOutbox } from '../../apps/server/src/db/schema.ts';
-import { sendWrite } from '../../apps/server/src/db/write-batch.ts';
 import {
   insertCredentialAccount,
   insertUser,
@@ -31,9 +30,8 @@ import { clientRows, FIRST, LAST, pick, planAgenda, random, SERVICES, WEEK } fro
 export const TIMEZONE = 'America/Sao_Paulo';
 
 /**
- * Inserts a professional's appointments through the repository's write, which is unsent until
- * a batch sends it (db/write-batch.ts): awaiting the write itself sends nothing. Each row gets
- * an id, no booking and no buffer unless it brings its own.
+ * Inserts a professional's appointments through the repository's insert. Each row gets an id,
+ * no booking and no buffer unless it brings its own.
  */
 export async function insertSeedAppointments(tx, professionalId, rows) {
   const complete = rows.map((row) => ({
@@ -42,7 +40,7 @@ export async function insertSeedAppointments(tx, professionalId, rows) {
     bufferMinutes: 0,
     ...row,
   }));
-  await sendWrite(tx, insertAppointments(tx, professionalId, complete));
+  await insertAppointments(tx, professionalId, complete);
 }
 
 /** Throws unless the database holds `expected` appointments: the seed wrote what it says. */

@@ -257,8 +257,8 @@ describe('idempotency', () => {
 });
 
 describe("one shape of booking, two professionals' bookings", () => {
-  // A booking's writes are built once per shape (db/write-batch.ts ShapedWrite): the same shape
-  // booked with two professionals, one after the other, must write each one's own values.
+  // The same shape of booking with two professionals, one after the other, writes each one's own
+  // values (nothing of one booking may be kept for the next).
   it("writes each booking's appointments, client and answer under its own professional", async () => {
     const other = await createBookableProfessional(ctx, { businessName: 'Salão Outro' });
     const date = '2026-11-30';

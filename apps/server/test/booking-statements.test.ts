@@ -11,16 +11,16 @@ import { testDatabaseKind } from './helpers/database';
 import { countStatements, type StatementCounter } from './helpers/statements';
 
 /**
- * What one public booking costs the database, counted like scripts/bench/count-queries.mjs
- * (BEGIN and COMMIT included; the job runner's own pool left out): the two request counters in
- * one upsert; BEGIN; the key claimed under the professional's lock, with the client found or
- * created in the same statement; rules, exceptions and time off; the appointments, the stored
- * answer, the manage link, both mails' outbox rows, the jobs of the reminder and both mails, and
- * the visitor's booked minutes in one statement (db/write-batch.ts, db/queue.ts JobBatch); the
- * day's holds counted against their caps after it (docs/decisions/027); COMMIT. The sinal's settings and whether a Pix PSP is connected come with the cached catalog
- * (migration 0020 notifies their changes), like the services and the weekly hours.
+ * At most what one public booking costs the database, counted like
+ * scripts/bench/count-queries.mjs (BEGIN and COMMIT included; the job runner's own pool left
+ * out): the two request counters in one upsert; BEGIN; the key claimed under the professional's
+ * lock, with the client found or created in the same statement; rules, exceptions and time off;
+ * the appointments; the stored answer; the manage link; the reminder's job; both mails' outbox
+ * rows; their jobs; the visitor's booked minutes; the day's holds against their caps
+ * (docs/decisions/027); COMMIT. Plain awaited statements
+ * (docs/decisions/032): an upper bound, not a target.
  */
-const STATEMENTS_PER_BOOKING = 7;
+const MOST_STATEMENTS_PER_BOOKING = 13;
 
 let ctx: TestContext;
 let shop: BookableProfessional;
@@ -45,7 +45,7 @@ describe(`statements of one booking (${testDatabaseKind})`, () => {
       const res = await postBooking(ctx, first);
       expect(res.statusCode, res.body).toBe(201);
     });
-    expect(counted).toBe(STATEMENTS_PER_BOOKING);
+    expect(counted).toBeLessThanOrEqual(MOST_STATEMENTS_PER_BOOKING);
     const again = bookingBody(shop, {
       time: '10:00',
       clientEmail: 'Contada@Exemplo.com.br',
@@ -55,7 +55,7 @@ describe(`statements of one booking (${testDatabaseKind})`, () => {
       const res = await postBooking(ctx, again);
       expect(res.statusCode, res.body).toBe(201);
     });
-    expect(returning).toBe(STATEMENTS_PER_BOOKING);
+    expect(returning).toBeLessThanOrEqual(MOST_STATEMENTS_PER_BOOKING);
     const same = (await clientsOf(ctx, shop.profileId)).filter((c) => c.email === email);
     expect(same.map((c) => c.phone)).toEqual(['11987654321']);
   });

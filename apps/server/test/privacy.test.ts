@@ -5,11 +5,12 @@ import path from 'node:path';
 import { ERASED_CLIENT_NAME, formatPhone } from '@agendaki/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJob } from '../src/db/queue';
-import { PURGE_QUEUE } from '../src/db/queues';
+import { sendJobAt } from '../src/db/queue';
+import { REMINDER_QUEUE } from '../src/db/queues';
 import { appointments, clients, mailOutbox, profiles, services, user } from '../src/db/schema';
 import { accountCounterKeys } from '../src/features/auth/account-deletion';
 import { LIMIT_SCOPES } from '../src/features/auth/limits';
+import { reminderKey } from '../src/features/appointments/service';
 import { rateLimitKey } from '../src/plugins/rate-limit';
 import { createTestApp, type TestContext } from './helpers/app';
 import {
@@ -516,12 +517,21 @@ describe('Excluir minha conta', () => {
       payload: { email: seeded.email, password: 'errada-123456' },
       remoteAddress: '10.200.0.3',
     });
-    await sendJob(
+    // A reminder of an appointment of the account, as the app sends one (a job is found by the
+    // id it was sent under: pg-boss offers no search by content, decision 032).
+    const [planned] = await ctx.database.db
+      .select({ bookingId: sql<string>`coalesce(${appointments.bookingId}, ${appointments.id})` })
+      .from(appointments)
+      .where(eq(appointments.id, seeded.appointmentIds[0]!));
+    await sendJobAt(
       ctx.database.db,
-      PURGE_QUEUE,
-      { appointmentId: seeded.appointmentIds[0] },
+      REMINDER_QUEUE,
+      reminderKey(profileId, planned!.bookingId),
+      new Date(Date.now() + 86_400_000),
       {
-        startAfter: new Date(Date.now() + 86_400_000),
+        professionalId: profileId,
+        bookingId: planned!.bookingId,
+        appointmentId: seeded.appointmentIds[0],
       },
     );
     const imageFiles = [seeded.imageUrl, seeded.thumbnailUrl].map((url) =>

@@ -398,9 +398,10 @@ describe('GET /api/reports/appointments.csv', () => {
 // Last: it adds thousands of appointments to the seeded professional.
 /** Counts the statements the app sends to the database while `run` runs. */
 async function countStatements(run: () => Promise<unknown>): Promise<string[]> {
-  const session = (ctx.database.db as unknown as { session: { client: Record<string, unknown> } })
-    .session;
-  const client = session.client as { query: (...args: unknown[]) => unknown };
+  // drizzle's public `$client`: the pool or PGlite the database was opened with.
+  const client = (
+    ctx.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }
+  ).$client;
   const original = client.query;
   const seen: string[] = [];
   client.query = function (this: unknown, ...args: unknown[]) {

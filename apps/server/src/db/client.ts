@@ -9,8 +9,10 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import type PgBoss from 'pg-boss';
 import { listenPostgres, type NoticeHandler, type NoticeListener } from './listen';
 import { migrateEmbedded, migratePostgres } from './migrate';
+import { queueConnectionOf } from './queue';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -23,6 +25,8 @@ export interface Database {
   kind: DatabaseKind;
   /** PostgreSQL's connection string: the job runner opens its own pool with it (plugins/jobs.ts). */
   url?: string;
+  /** pg-boss's `db` option over the driver's own client (pg-boss's runner on PGlite, tests). */
+  queue: PgBoss.Db;
   /** Round trip to the database; throws when it is unreachable. */
   ping(): Promise<void>;
   /** Applies the committed SQL migrations (the same files on both drivers). */
@@ -86,6 +90,7 @@ export async function openPglite(
   return {
     db,
     kind: 'pglite',
+    queue: queueConnectionOf(client),
     migrate: () => migrateEmbedded(pgliteDb),
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -137,6 +142,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   return {
     db,
     kind: 'postgres',
+    queue: queueConnectionOf(pool),
     url,
     migrate: () => migratePostgres(pool),
     ping: async () => {

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Db } from './client';
 import type { QueueDefinition } from './queues';
-import { ShapedWrite, type WriteBatch } from './write-batch';
 
 /**
  * The job queue's storage and its sending side (decision 008): pg-boss 10 in the `pgboss`
@@ -48,9 +47,27 @@ export function queueConnectionOf(client: SqlClient): PgBoss.Db {
   };
 }
 
-/** The same over a drizzle database or transaction (drizzle keeps the driver's client there). */
+/**
+ * pg-boss's `db` option over a drizzle database or transaction, through drizzle's public
+ * `execute`: a job sent with a transaction commits or rolls back with it. drizzle gives no
+ * public access to a transaction's connection, so pg-boss's `$n` parameters become drizzle
+ * parameters (`sql.param`) of the same statement, in pg-boss's own text.
+ */
 export function queueConnection(db: Db): PgBoss.Db {
-  return queueConnectionOf((db as unknown as { session: { client: SqlClient } }).session.client);
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const query = sql.join(
+        // split() with a group: the text between parameters at even indices, their numbers at odd.
+        text
+          .split(/\$(\d+)/)
+          .map((part, index) =>
+            index % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null),
+          ),
+      );
+      const result = (await db.execute(query)) as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
 }
 
 const queueOptions = (queue: QueueDefinition) => ({
@@ -148,74 +165,6 @@ function toPgBoss(jobs: readonly JobToSend[]): PgBoss.JobInsert[] {
   }));
 }
 
-/** Each text pg-boss's insert has had, numbered: the shape of a `jobsInsert`. */
-const insertTexts = new Map<string, number>();
-
-/**
- * `sendJobs`'s statement, unsent: pg-boss's own insert, its text and parameters captured from
- * the pinned pg-boss itself rather than copied, as a write whose shape is that text, with its $n
- * placeholders bound to the parameters pg-boss gave (db/write-batch.ts).
- */
-async function jobsInsert(jobs: readonly JobToSend[]): Promise<ShapedWrite> {
-  let captured: { text: string; values: unknown[] } | undefined;
-  const capture: PgBoss.Db = {
-    executeSql(text: string, values: unknown[] = []) {
-      captured = { text, values };
-      return Promise.resolve({ rows: [] });
-    },
-  };
-  await sender.insert(toPgBoss(jobs), { db: capture });
-  if (!captured) throw new Error('pg-boss sent no insert');
-  const { text, values } = captured;
-  let shape = insertTexts.get(text);
-  if (shape === undefined) {
-    shape = insertTexts.size + 1;
-    insertTexts.set(text, shape);
-  }
-  const bound: Record<string, unknown> = {};
-  values.forEach((value, index) => {
-    bound[`p${index + 1}`] = value ?? null;
-  });
-  return new ShapedWrite(
-    `jobs_insert_${shape}`,
-    (bind) =>
-      // split() with a group: the text between placeholders at even indices, their numbers at odd.
-      sql.join(
-        text
-          .split(/\$(\d+)/)
-          .map((part, index) =>
-            index % 2 === 0 ? sql.raw(part) : sql`${bind<unknown>(`p${part}`)}`,
-          ),
-      ),
-    bound,
-  );
-}
-
-/**
- * The jobs one transaction causes in several features, gathered and sent in one statement just
- * before it commits (a booking's reminder and its mails). A feature that is handed a batch adds
- * its jobs to it instead of sending them; the caller sends the batch with its transaction, or
- * moves it into the transaction's WriteBatch, to go out in the same statement as its writes.
- */
-export class JobBatch {
-  private readonly jobs: JobToSend[] = [];
-
-  add(...jobs: JobToSend[]): void {
-    this.jobs.push(...jobs);
-  }
-
-  /** Sends what was added since the last send, with `db` (the transaction). */
-  async send(db: Db): Promise<void> {
-    await sendJobs(db, this.jobs.splice(0));
-  }
-
-  /** Hands what was added since the last send to `writes`, as one insert (jobs need nothing back). */
-  async moveTo(writes: WriteBatch): Promise<void> {
-    const jobs = this.jobs.splice(0);
-    if (jobs.length > 0) writes.add(await jobsInsert(jobs));
-  }
-}
-
 /**
  * The job id for `key` in `queue`: the same key gives the same id on every instance, so a job
  * "for this key" exists once however often it is sent (a UUID shaped from a SHA-256).
@@ -243,11 +192,6 @@ export async function sendJobAt(
   return id !== null;
 }
 
-/** `sendJobAt`'s job, to add to a JobBatch. */
-export function jobAt(queue: QueueDefinition, key: string, at: Date, data: object): JobToSend {
-  return { queue, data, id: jobIdFor(queue, key), startAfter: at };
-}
-
 /** Cancels the waiting job of `key`; false when there is none (done, running or never sent). */
 export async function cancelJobAt(db: Db, queue: QueueDefinition, key: string): Promise<boolean> {
   const result = (await sender.cancel(queue.name, jobIdFor(queue, key), {
@@ -272,7 +216,11 @@ export async function rescheduleJobAt(
   await sendJobAt(db, queue, key, at, data);
 }
 
-/** Deletes the jobs with these ids from `queue`, waiting, finished or archived. */
+/**
+ * Deletes the jobs with these ids from `queue`, whatever their state (pg-boss's `deleteJob`).
+ * A job pg-boss already moved to its archive (12 hours after it finished) is left to pg-boss's
+ * own retention: its public API deletes nothing there. Our jobs' data hold only ids.
+ */
 export async function deleteJobs(
   db: Db,
   queue: QueueDefinition,
@@ -280,41 +228,17 @@ export async function deleteJobs(
 ): Promise<void> {
   if (ids.length === 0) return;
   await sender.deleteJob(queue.name, [...ids], { db: queueConnection(db) });
-  await db.execute(
-    sql`DELETE FROM ${sql.identifier(QUEUE_SCHEMA)}.archive WHERE name = ${queue.name} AND id::text IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
 }
 
-const likePattern = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * Deletes the jobs of any queue whose data or output contains one of `needles` (ids, an
- * address): erasing a person must leave no job that names them (docs/decisions/012-lgpd.md).
- * `waitingOnly`: only jobs not yet run (created or retry), as when a client is erased but
- * their appointments stay; otherwise every job and the archive too (an account deleted).
- */
-export async function deleteJobsMentioning(
+/** Deletes the jobs of these keys (`sendJobAt`'s) from `queue`, whatever their state. */
+export async function deleteJobsAt(
   db: Db,
-  needles: readonly string[],
-  options: { waitingOnly: boolean },
+  queue: QueueDefinition,
+  keys: readonly string[],
 ): Promise<void> {
-  const patterns = [...new Set(needles.filter((needle) => needle.length > 0))].map(likePattern);
-  if (patterns.length === 0) return;
-  const list = sql`ARRAY[${sql.join(
-    patterns.map((pattern) => sql`${pattern}`),
-    sql`, `,
-  )}]::text[]`;
-  const mentions = sql`(coalesce(data::text, '') ILIKE ANY(${list}) OR coalesce(output::text, '') ILIKE ANY(${list}))`;
-  const schema = sql.identifier(QUEUE_SCHEMA);
-  if (options.waitingOnly) {
-    await db.execute(
-      sql`DELETE FROM ${schema}.job WHERE state IN ('created', 'retry') AND ${mentions}`,
-    );
-    return;
-  }
-  await db.execute(sql`DELETE FROM ${schema}.job WHERE ${mentions}`);
-  await db.execute(sql`DELETE FROM ${schema}.archive WHERE ${mentions}`);
+  await deleteJobs(
+    db,
+    queue,
+    keys.map((key) => jobIdFor(queue, key)),
+  );
 }

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
-import { QUEUE_SCHEMA, queueConnection } from '../db/queue';
+import { QUEUE_SCHEMA } from '../db/queue';
 import type { QueueDefinition } from '../db/queues';
 import { withTimeout } from '../lib/timeout';
 
@@ -211,7 +211,7 @@ export function createJobRunner(options: {
       const connection =
         database.kind === 'postgres' && database.url
           ? { connectionString: database.url, max: 3, application_name: 'agendaki-jobs' }
-          : { db: queueConnection(database.db) };
+          : { db: database.queue };
       const started = new PgBoss({
         ...connection,
         schema: QUEUE_SCHEMA,
@@ -242,7 +242,7 @@ export function createJobRunner(options: {
       if (!worker) throw new Error(`no handler for the queue ${queue.name}`);
       // Never started: only its fetch, complete and fail, on the app's own connection.
       const client = new PgBoss({
-        db: queueConnection(database.db),
+        db: database.queue,
         schema: QUEUE_SCHEMA,
         migrate: false,
         supervise: false,

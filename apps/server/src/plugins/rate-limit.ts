@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Write } from '../db/write-batch';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { RATE_LIMIT_MESSAGE } from './errors';
@@ -25,11 +24,6 @@ export interface RateLimiter {
    * key is counted, the ones after a refusing key included.
    */
   consumeAll(events: readonly RateLimitEvent[]): Promise<void>;
-  /**
-   * `consume` as a write the caller sends among its transaction's others (WriteBatch's
-   * `sendReturning`); `check` takes that write's rows and throws 429 as `consume` would.
-   */
-  consumeLater(key: string, limit: Limit, amount?: number): DeferredConsume;
   /** Counts one event and tells whether it was within the limit, without throwing. */
   hit(key: string, limit: Limit): Promise<boolean>;
   /** Throws 429 when `max` events are already counted (e.g. failed logins), counting nothing. */
@@ -62,22 +56,12 @@ export interface RateLimitEvent {
   amount?: number;
 }
 
-export interface DeferredConsume {
-  write: Write;
-  check(rows: readonly unknown[]): void;
-}
-
 type CountedEvent = { key: string; windowMs: number; amount: number };
 
 /** The counters' storage: `rate_limits`, owned by features/rate-limits (wired in app.ts). */
 export interface RateLimitStore {
   /** Counts every event in one statement; the windows after the count, in the order given. */
   countEvents(events: readonly CountedEvent[], now: Date): Promise<RateLimitWindow[]>;
-  /** `countEvents`'s statement, unsent, and how its raw rows read back as the windows. */
-  countEventsWrite(
-    events: readonly CountedEvent[],
-    now: Date,
-  ): { write: Write; windows(rows: readonly unknown[]): RateLimitWindow[] };
   findWindow(key: string): Promise<RateLimitWindow | undefined>;
 }
 
@@ -110,14 +94,6 @@ export function createRateLimiter(store: RateLimitStore, clock: Clock): RateLimi
   return {
     consume: (key, limit, amount) => consumeAll([{ key, limit, amount }]),
     consumeAll,
-    consumeLater(key, limit, amount) {
-      const events = [{ key, limit, amount }];
-      const counting = store.countEventsWrite(counted(events), clock.now());
-      return {
-        write: counting.write,
-        check: (rows) => refuseOver(events, counting.windows(rows)),
-      };
-    },
     async hit(key, limit) {
       const [window] = await countAll([{ key, limit }]);
       return window!.count <= limit.max;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { cancelJobAt, jobAt, rescheduleJobAt, type JobBatch } from '../../db/queue';
+import { cancelJobAt, rescheduleJobAt, sendJobAt } from '../../db/queue';
 import { REMINDER_QUEUE } from '../../db/queues';
 import { zonedInstant } from '../../lib/ics';
 
@@ -31,8 +31,7 @@ export function reminderTime(
  * replacing any earlier one; none when there is no live start, reminders are off, or that time
  * has passed already (a booking made after its reminder time gets none). In `db`'s transaction.
  * `newBooking`: the booking was created in this transaction, so it has no earlier job to
- * replace or cancel; its job joins that transaction's batch (sent with the mails' in one
- * statement) instead of a delete and an insert.
+ * replace or cancel: its job is sent, without a delete before.
  */
 export async function planReminder(
   db: Db,
@@ -43,7 +42,7 @@ export async function planReminder(
     timeZone: string;
     reminderHours: number;
     now: Date;
-    newBooking?: JobBatch;
+    newBooking?: boolean;
   },
 ): Promise<void> {
   const key = reminderKey(input.professionalId, input.bookingId);
@@ -56,6 +55,6 @@ export async function planReminder(
     professionalId: input.professionalId.toLowerCase(),
     bookingId: input.bookingId.toLowerCase(),
   };
-  if (input.newBooking) input.newBooking.add(jobAt(REMINDER_QUEUE, key, at, data));
+  if (input.newBooking) await sendJobAt(db, REMINDER_QUEUE, key, at, data);
   else await rescheduleJobAt(db, REMINDER_QUEUE, key, at, data);
 }

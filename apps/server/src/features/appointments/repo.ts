@@ -18,8 +18,6 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowValues } from '../../db/prepared';
-import { ShapedWrite } from '../../db/write-batch';
 import { appointments } from '../../db/schema';
 import { isUuid } from '../../lib/params';
 import type { ClientDirectory, ClientIdsQuery } from '../clients/types';
@@ -379,39 +377,15 @@ export function listBusyIntervals(db: Db, professionalId: string, date: string) 
 export type BookedAppointmentRow = Required<AppointmentValues>;
 
 /**
- * Several appointments in one statement: all are inserted or none (the exclusion constraint
- * decides). The insert, unsent, as a write of one shape per number of rows (db/write-batch.ts):
- * add it to a WriteBatch with the ids made beforehand.
+ * Several appointments in one statement, with the ids made beforehand: all are inserted or none
+ * (the exclusion constraint decides).
  */
-export function insertAppointments(
+export async function insertAppointments(
   db: Db,
   professionalId: string,
   rows: readonly BookedAppointmentRow[],
-): ShapedWrite {
-  return new ShapedWrite(
-    `appointments_insert_${rows.length}`,
-    (bind) =>
-      db.insert(appointments).values(
-        rows.map((_, index) => {
-          const at = <T>(column: keyof BookedAppointmentRow) => bind<T>(`${column}${index}`);
-          return {
-            professionalId: bind<string>('professionalId'),
-            id: at<string>('id'),
-            bookingId: at<string>('bookingId'),
-            clientId: at<string>('clientId'),
-            serviceId: at<string>('serviceId'),
-            appointmentDate: at<string>('appointmentDate'),
-            startTime: at<string>('startTime'),
-            endTime: at<string>('endTime'),
-            totalPrice: at<string>('totalPrice'),
-            bufferMinutes: at<number>('bufferMinutes'),
-            status: at<AppointmentStatus>('status'),
-            notes: at<string | null>('notes'),
-          };
-        }),
-      ),
-    rowValues(rows, { professionalId }),
-  );
+): Promise<void> {
+  await db.insert(appointments).values(rows.map((row) => ({ ...row, professionalId })));
 }
 
 /**

@@ -25,7 +25,6 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { bound, statementCache } from '../../db/prepared';
-import type { WriteBatch } from '../../db/write-batch';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { clientIdsMatching, isOwnClient } from '../clients/service';
@@ -344,18 +343,17 @@ export interface BookedAppointmentValues {
 
 /**
  * A public booking's appointments (status scheduled, or awaiting_deposit while a Pix sinal holds
- * the time), in one insert added to the booking's WriteBatch (db/write-batch.ts): an overlap
- * fails the statement that sends it with SQLSTATE 23P01, and the caller maps it. Answers the
- * rows as they will be, in the order given, with the ids made here and times as "HH:MM".
+ * the time), in one insert: an overlap fails it with SQLSTATE 23P01, and the caller maps it.
+ * Answers the rows, in the order given, with the ids made here and times as "HH:MM".
  */
-export function addBookedAppointments(
-  { db, writes }: DbDeps & { writes: WriteBatch },
+export async function addBookedAppointments(
+  { db }: DbDeps,
   profileId: string,
   values: readonly BookedAppointmentValues[],
   status: 'scheduled' | 'awaiting_deposit' = 'scheduled',
-): { id: string; serviceId: string; startTime: string; endTime: string }[] {
+): Promise<{ id: string; serviceId: string; startTime: string; endTime: string }[]> {
   const rows = values.map((value) => ({ ...value, id: randomUUID(), status }));
-  writes.add(repo.insertAppointments(db, profileId, rows));
+  await repo.insertAppointments(db, profileId, rows);
   return rows.map((row) => ({
     id: row.id,
     serviceId: row.serviceId,

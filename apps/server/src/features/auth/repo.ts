@@ -1,6 +1,5 @@
 import { and, eq, like, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mapsRowsCompiled } from '../../db/prepared';
 import { account, appSettings, session, user, verification } from '../../db/schema';
 import type { ProfileOfUser } from '../profile/types';
 import type { BillingOfUser } from '../subscription/types';
@@ -206,7 +205,7 @@ export function prepareSignedInLookup(
     .where(eq(session.token, sql.placeholder('token')))
     .limit(1)
     .prepare('agendaki_signed_in');
-  return mapsRowsCompiled(lookup);
+  return lookup;
 }
 
 // ---------------------------------------------------------------- app_settings (the auth secret)

@@ -1,12 +1,7 @@
 import type { Db } from '../../db/client';
 import { clientAddressKey } from '../../lib/client-address';
 import type { Clock } from '../../lib/clock';
-import {
-  createRateLimiter,
-  rateLimitKey,
-  type DeferredConsume,
-  type Limit,
-} from '../../plugins/rate-limit';
+import { createRateLimiter, rateLimitKey, type Limit } from '../../plugins/rate-limit';
 import { createRateLimitStore } from '../rate-limits/service';
 
 const MINUTE = 60_000;
@@ -50,18 +45,17 @@ export function requestedProfessional(body: unknown): string {
 
 /**
  * Counts a booking's minutes inside its transaction, so a refused or failed booking gives them
- * back: the counting write, unsent, goes out last with the booking's other writes (its
- * WriteBatch's `sendReturning`), and `check` refuses the booking over the limit, rolling it
- * all back. The counter row stays locked until the booking commits, so one visitor's
- * simultaneous bookings cannot all slip under the limit.
+ * back: over the limit it throws 429, rolling the booking back. The counter row stays locked
+ * until the booking commits, so one visitor's simultaneous bookings cannot all slip under the
+ * limit.
  */
 export function countBookedMinutes(
   tx: Db,
   clock: Clock,
   visitor: string,
   minutes: number,
-): DeferredConsume {
-  return createRateLimiter(createRateLimitStore({ db: tx }), clock).consumeLater(
+): Promise<void> {
+  return createRateLimiter(createRateLimitStore({ db: tx }), clock).consume(
     rateLimitKey(BOOKING_LIMIT_SCOPES.bookedMinutesPerVisitor, visitor),
     BOOKING_LIMITS.bookedMinutesPerVisitor,
     minutes,

@@ -1,8 +1,7 @@
 import type { BookingResponse } from '@agendaki/shared';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bound, executeShared, type Shaped } from '../../db/prepared';
-import { ShapedWrite } from '../../db/write-batch';
+import type { Shaped } from '../../db/prepared';
 import { bookingRequests } from '../../db/schema';
 
 /** True in the claim's statement once it claimed the key: what may be written along with it. */
@@ -16,9 +15,8 @@ export const WHEN_CLAIMED = sql`EXISTS (SELECT 1 FROM claimed)`;
  * transaction ends, so a committed answer and its fingerprint are then there to read.
  * `isLocked` false: the profile is gone, nothing was claimed. `along`: further CTEs and columns
  * of the same statement (the booking's client, written only `WHEN_CLAIMED`), whose values come
- * back in `row`. The lock and `along` are pieces of one shape each (db/prepared.ts `Shaped`):
- * the statement is built by drizzle once per process and pair of shapes, and sent under its
- * name, parsed and planned once per connection.
+ * back in `row`. The lock and `along` are pieces of SQL (db/prepared.ts `Shaped`) built here with
+ * their values.
  */
 export async function claimIdempotencyKey(
   db: Db,
@@ -28,40 +26,24 @@ export async function claimIdempotencyKey(
   lock: Shaped<SQLWrapper>,
   along?: Shaped<{ ctes: SQL; columns: SQL }>,
 ): Promise<{ isLocked: boolean; bookingId: string | undefined; row: unknown }> {
-  const values: Record<string, unknown> = {
-    professionalId,
-    idempotencyKey: key.idempotencyKey,
-    requestFingerprint: key.requestFingerprint,
-    visitorHash: key.visitorHash,
-    now: now.toISOString(),
-  };
-  lock.valuesAs('lock_', values);
-  along?.valuesAs('along_', values);
-  const result = await executeShared(
-    db,
-    `booking_claim_${lock.key}${along ? `_${along.key}` : ''}`,
-    () => {
-      const columns = [
-        bookingRequests.professionalId,
-        bookingRequests.idempotencyKey,
-        bookingRequests.requestFingerprint,
-        bookingRequests.visitorHash,
-        bookingRequests.createdAt,
-      ].map((column) => sql.identifier(column.name));
-      const more = along?.buildAs('along_');
-      return sql`WITH locked AS ${lock.buildAs('lock_')},
+  const columns = [
+    bookingRequests.professionalId,
+    bookingRequests.idempotencyKey,
+    bookingRequests.requestFingerprint,
+    bookingRequests.visitorHash,
+    bookingRequests.createdAt,
+  ].map((column) => sql.identifier(column.name));
+  const more = along?.query();
+  const result = await db.execute(sql`WITH locked AS ${lock.query()},
     claimed AS (
       INSERT INTO ${bookingRequests} (${sql.join(columns, sql`, `)})
-      SELECT locked.id, ${bound('idempotencyKey')}::varchar, ${bound('requestFingerprint')}::varchar,
-        ${bound('visitorHash')}::varchar, ${bound('now')}::timestamptz
-      FROM locked WHERE locked.id = ${bound('professionalId')}
+      SELECT locked.id, ${key.idempotencyKey}::varchar, ${key.requestFingerprint}::varchar,
+        ${key.visitorHash}::varchar, ${now.toISOString()}::timestamptz
+      FROM locked WHERE locked.id = ${professionalId}
       ON CONFLICT (${sql.identifier(bookingRequests.professionalId.name)}, ${sql.identifier(bookingRequests.idempotencyKey.name)}) DO NOTHING
       RETURNING ${bookingRequests.id}
     )${more ? sql`, ${more.ctes}` : sql``}
-    SELECT EXISTS (SELECT 1 FROM locked) AS is_locked, (SELECT id FROM claimed) AS booking_id${more ? sql`, ${more.columns}` : sql``}`;
-    },
-    values,
-  );
+    SELECT EXISTS (SELECT 1 FROM locked) AS is_locked, (SELECT id FROM claimed) AS booking_id${more ? sql`, ${more.columns}` : sql``}`);
   const [row] = (result as { rows: { is_locked: boolean; booking_id: string | null }[] }).rows;
   return { isLocked: row?.is_locked ?? false, bookingId: row?.booking_id ?? undefined, row };
 }
@@ -92,28 +74,17 @@ export async function findStoredRequest(
   return row;
 }
 
-/**
- * The booking's answer, kept for its retries: the update, unsent, as a write of one shape
- * (db/write-batch.ts) for the transaction's WriteBatch.
- */
-export function storeResponse(
+/** The booking's answer, kept for its retries. */
+export async function storeResponse(
   db: Db,
   professionalId: string,
   bookingId: string,
   response: BookingResponse,
-): ShapedWrite {
-  return new ShapedWrite(
-    'booking_store_response',
-    (bind) =>
-      db
-        .update(bookingRequests)
-        .set({ response: bind<BookingResponse>('response') })
-        .where(
-          and(
-            eq(bookingRequests.id, bind<string>('bookingId')),
-            eq(bookingRequests.professionalId, bind<string>('professionalId')),
-          ),
-        ),
-    { response, bookingId, professionalId },
-  );
+): Promise<void> {
+  await db
+    .update(bookingRequests)
+    .set({ response })
+    .where(
+      and(eq(bookingRequests.id, bookingId), eq(bookingRequests.professionalId, professionalId)),
+    );
 }

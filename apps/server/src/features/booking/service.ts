@@ -12,8 +12,6 @@ import {
 } from '@agendaki/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { JobBatch } from '../../db/queue';
-import { WriteBatch } from '../../db/write-batch';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import { addBookedAppointments, planReminder } from '../appointments/service';
@@ -161,13 +159,6 @@ async function book(
     now,
     locked: lock.mode,
   });
-  // Counted with the booking's last writes below; over the limit, all of it is rolled back.
-  const bookedMinutes = countBookedMinutes(
-    tx,
-    deps.clock,
-    visitorKey(deps.ip, professional.id),
-    sumDurations(services),
-  );
 
   const { id: clientId } = await client.resolve(row);
   // A Pix sinal, when the professional asks for one: the time is held as "Aguardando sinal".
@@ -175,14 +166,9 @@ async function book(
     catalog.payment.settings,
     sumPriceCents(plan.map((step) => ({ priceCents: toCents(step.service.price) }))),
   );
-  // The booking's writes from here (the appointments, its stored answer, its manage link, its
-  // mails, the jobs of its reminder and mails, and the visitor's booked minutes) go in one
-  // statement at the end (db/write-batch.ts, db/queue.ts JobBatch). An overlap fails that
-  // statement: 23P01, SLOT_TAKEN.
-  const writes = new WriteBatch();
-  const jobs = new JobBatch();
-  const inserted = addBookedAppointments(
-    { db: tx, writes },
+  // An overlap fails this insert: 23P01, SLOT_TAKEN.
+  const inserted = await addBookedAppointments(
+    { db: tx },
     professional.id,
     plan.map((step, index) => ({
       bookingId,
@@ -212,7 +198,7 @@ async function book(
     appointments,
     totalPriceCents: sumPriceCents(appointments),
   };
-  writes.add(repo.storeResponse(tx, professional.id, bookingId, response));
+  await repo.storeResponse(tx, professional.id, bookingId, response);
   const deposit = depositPlan
     ? await openDeposit(
         tx,
@@ -222,8 +208,8 @@ async function book(
         dynamic,
       )
     : null;
-  const manageUrl = addNewBookingLink(
-    { db: tx, key: deps.manageKey, publicUrl: deps.publicUrl, writes },
+  const manageUrl = await addNewBookingLink(
+    { db: tx, key: deps.manageKey, publicUrl: deps.publicUrl },
     professional.id,
     bookingId,
     now,
@@ -235,9 +221,9 @@ async function book(
     timeZone: professional.timezone,
     reminderHours: isDemoProfessional(professional.userId) ? 0 : professional.reminderHours,
     now,
-    newBooking: jobs,
+    newBooking: true,
   });
-  await queueMails({ db: tx, jobs, writes }, deps, {
+  await queueMails({ db: tx }, deps, {
     professional,
     input,
     response,
@@ -246,8 +232,14 @@ async function book(
     clientId,
     deposit,
   });
-  await jobs.moveTo(writes);
-  bookedMinutes.check(await writes.sendReturning(tx, bookedMinutes.write));
+  // Counted last, so the counter's row is locked only until the commit just after; over the
+  // limit, 429 and all of it is rolled back.
+  await countBookedMinutes(
+    tx,
+    deps.clock,
+    visitorKey(deps.ip, professional.id),
+    sumDurations(services),
+  );
   // What the day holds unpaid or unconfirmed, this booking included (docs/decisions/027).
   await enforceHoldCaps(tx, {
     professionalId: professional.id,

@@ -12,7 +12,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { executeShared, Shaped } from '../../db/prepared';
+import { Shaped } from '../../db/prepared';
 import { clients } from '../../db/schema';
 import { isUuid } from '../../lib/params';
 
@@ -287,8 +287,7 @@ export interface ClientMatchSql {
  * (`matchedClient` undefined) when the insert met a client with the e-mail that another
  * transaction committed after the statement began (the unique index waited for it, and ON
  * CONFLICT DO NOTHING gave way; the statement's snapshot cannot see that row): the caller reads
- * it with `findClientByEmail`. Of one shape with a phone and one without (db/prepared.ts
- * `Shaped`); `when` must be the same for every statement of the caller's key.
+ * it with `findClientByEmail`.
  */
 export function clientByEmailSql(
   db: Db,
@@ -338,8 +337,7 @@ export function clientByEmailSql(
  * The professional's oldest client whose phone, digits only, is one of `variants` (a mobile with
  * and without the country code), else the client inserted without an e-mail (stamped by the
  * database, as `insertClient`). No unique index covers phones: two phone-first bookings at once
- * may create two clients, as two reads and two inserts could. Of one shape per number of
- * variants (db/prepared.ts `Shaped`).
+ * may create two clients, as two reads and two inserts could.
  */
 export function clientByPhoneSql(
   db: Db,
@@ -393,20 +391,10 @@ export function matchedClient(row: unknown): MatchedClient | undefined {
   return id ? { id, isNew: isNew === true } : undefined;
 }
 
-/**
- * Runs a `ClientMatchSql` as a statement of its own, built once per shape; its row, for
- * `matchedClient`.
- */
+/** Runs a `ClientMatchSql` as a statement of its own; its row, for `matchedClient`. */
 export async function runClientMatch(db: Db, match: Shaped<ClientMatchSql>): Promise<unknown> {
-  const result = await executeShared(
-    db,
-    `client_match_${match.key}`,
-    () => {
-      const { ctes, columns } = match.buildAs('');
-      return sql`WITH ${ctes} SELECT ${columns}`;
-    },
-    match.values,
-  );
+  const { ctes, columns } = match.query();
+  const result = await db.execute(sql`WITH ${ctes} SELECT ${columns}`);
   return (result as { rows: unknown[] }).rows[0];
 }
 

@@ -1,8 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowValues } from '../../db/prepared';
-import { ShapedWrite } from '../../db/write-batch';
-import { mailOutbox, type MailAttachment } from '../../db/schema';
+import { mailOutbox } from '../../db/schema';
 import type { OutgoingMail } from '../../lib/mail-templates';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -15,17 +13,16 @@ export interface MailSubject {
 
 /**
  * One statement for all the mails of one change (a booking's two mails), each row with its id
- * from `ids`: the insert, unsent, as a write of one shape per number of mails
- * (db/write-batch.ts): add it to the transaction's WriteBatch, or send it (`sendWrite`).
+ * from `ids`.
  */
-export function insertOutboxMails(
+export async function insertOutboxMails(
   db: Db,
   mails: readonly OutgoingMail[],
   ids: readonly string[],
   now: Date,
   about: MailSubject = {},
-): ShapedWrite {
-  const values = rowValues(
+): Promise<void> {
+  await db.insert(mailOutbox).values(
     mails.map((mail, index) => ({
       id: ids[index]!,
       toAddress: mail.to,
@@ -33,30 +30,10 @@ export function insertOutboxMails(
       html: mail.html,
       text: mail.text,
       attachments: mail.attachments ?? [],
-    })),
-    {
       createdAt: now,
       aboutProfessionalId: about.professionalId ?? null,
       aboutClientId: about.clientId ?? null,
-    },
-  );
-  return new ShapedWrite(
-    `mail_outbox_insert_${mails.length}`,
-    (bind) =>
-      db.insert(mailOutbox).values(
-        mails.map((_, index) => ({
-          id: bind<string>(`id${index}`),
-          toAddress: bind<string>(`toAddress${index}`),
-          subject: bind<string>(`subject${index}`),
-          html: bind<string>(`html${index}`),
-          text: bind<string>(`text${index}`),
-          attachments: bind<MailAttachment[]>(`attachments${index}`),
-          createdAt: bind<Date>('createdAt'),
-          aboutProfessionalId: bind<string | null>('aboutProfessionalId'),
-          aboutClientId: bind<string | null>('aboutClientId'),
-        })),
-      ),
-    values,
+    })),
   );
 }
 

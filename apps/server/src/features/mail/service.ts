@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { deleteJobs, sendJobs, type JobBatch } from '../../db/queue';
-import { sendWrite, type WriteBatch } from '../../db/write-batch';
+import { deleteJobs, sendJobs } from '../../db/queue';
 import { MAIL_QUEUE } from '../../db/queues';
 import * as repo from './repo';
 import type { MailSubject } from './repo';
@@ -16,10 +15,6 @@ export type { MailSubject } from './repo';
  */
 export interface MailDeps {
   db: Db;
-  /** The transaction's job batch, when its caller sends every job of the change at once. */
-  jobs?: JobBatch;
-  /** The transaction's write batch, when its caller sends the change's last writes at once. */
-  writes?: WriteBatch;
 }
 
 /** What a mail delivery job carries: the outbox row to send. */
@@ -31,29 +26,25 @@ export interface MailJobData {
  * Puts mails in the durable outbox, each with its delivery job (decision 008). Pass the
  * transaction of the change that causes them: the change, the mails and their jobs are kept
  * together, or none. The job's id is the mail's (made here), so a mail has exactly one job; the
- * jobs go in one statement, or into `jobs` when the caller sends its transaction's jobs at once,
- * and the outbox rows likewise into `writes`. `about` names the professional (and client) a mail
+ * rows go in one insert and the jobs in one (pg-boss's `insert`). `about` names the professional (and client) a mail
  * is about, so that erasing them finds it (docs/decisions/012-lgpd.md): pass it for every mail
  * about a professional's business.
  */
 export async function enqueueMails(
-  { db, jobs, writes }: MailDeps,
+  { db }: MailDeps,
   mails: readonly OutgoingMail[],
   now: Date,
   about: MailSubject = {},
 ): Promise<string[]> {
   if (mails.length === 0) return [];
   const ids = mails.map(() => randomUUID());
-  const insert = repo.insertOutboxMails(db, mails.map(fitSubject), ids, now, about);
-  if (writes) writes.add(insert);
-  else await sendWrite(db, insert);
+  await repo.insertOutboxMails(db, mails.map(fitSubject), ids, now, about);
   const deliveries = ids.map((mailId) => ({
     queue: MAIL_QUEUE,
     data: { mailId } satisfies MailJobData,
     id: mailId,
   }));
-  if (jobs) jobs.add(...deliveries);
-  else await sendJobs(db, deliveries);
+  await sendJobs(db, deliveries);
   return ids;
 }
 

@@ -1,31 +1,16 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ShapedWrite } from '../../db/write-batch';
 import { manageLinks, manageRequests } from '../../db/schema';
 
 export type ManageLinkRow = typeof manageLinks.$inferSelect;
 
-/**
- * The link row of a booking that cannot have one yet: the insert, unsent, as a write of one
- * shape (db/write-batch.ts) for the transaction's WriteBatch.
- */
-export function insertLink(
+/** The link row of a booking that cannot have one yet (a booking's new link). */
+export async function insertLink(
   db: Db,
   values: { professionalId: string; bookingId: string; nonce: string; tokenHash: string },
   now: Date,
-): ShapedWrite {
-  return new ShapedWrite(
-    'manage_link_insert',
-    (bind) =>
-      db.insert(manageLinks).values({
-        professionalId: bind<string>('professionalId'),
-        bookingId: bind<string>('bookingId'),
-        nonce: bind<string>('nonce'),
-        tokenHash: bind<string>('tokenHash'),
-        createdAt: bind<Date>('createdAt'),
-      }),
-    { ...values, createdAt: now },
-  );
+): Promise<void> {
+  await db.insert(manageLinks).values({ ...values, createdAt: now });
 }
 
 /** Creates the booking's link row; an existing one is kept (returns the row either way). */

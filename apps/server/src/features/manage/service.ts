@@ -23,7 +23,6 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readAll } from '../../db/read-all';
-import type { WriteBatch } from '../../db/write-batch';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import {
@@ -115,17 +114,16 @@ async function createManageLink(
 
 /**
  * The link of a booking this transaction has just created (its id was claimed by it, so no
- * other transaction can have written the link): the row goes into the transaction's
- * WriteBatch, sent with the booking's last writes.
+ * other transaction can have written the link): a plain insert.
  */
-export function addNewBookingLink(
-  deps: LinkDeps & { writes: WriteBatch },
+export async function addNewBookingLink(
+  deps: LinkDeps,
   professionalId: string,
   bookingId: string,
   now: Date,
-): string {
+): Promise<string> {
   const values = newLinkValues(deps.key, professionalId, bookingId);
-  deps.writes.add(repo.insertLink(deps.db, values, now));
+  await repo.insertLink(deps.db, values, now);
   return manageUrl(deps.publicUrl, tokenFor(deps.key, bookingId, values.nonce));
 }
 

@@ -1,13 +1,15 @@
 import { isSameName, type Client } from '@agendaki/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { deleteJobsMentioning } from '../../db/queue';
+import { deleteJobsAt } from '../../db/queue';
+import { DEPOSIT_QUEUE, REMINDER_QUEUE } from '../../db/queues';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Professional } from '../../plugins/auth';
 import {
   clearClientNotes,
   deleteAllAppointments,
+  reminderKey,
   streamAppointments,
 } from '../appointments/service';
 import type { createAccountDeletionService } from '../auth/service';
@@ -15,6 +17,7 @@ import { cancelSubscriptionAtProvider, deleteBillingEventsOfUser } from '../bill
 import type { PaymentProvider } from '../billing/service';
 import { eraseClientData, requireOwnClient, streamClients } from '../clients/service';
 import { isDemoProfessional } from '../../lib/demo';
+import { depositJobKey } from '../deposits/service';
 import { deleteMailsOfAccount, deleteMailsOfClient } from '../mail/service';
 import { getProfileByUserId } from '../profile/service';
 import { imageFilesOf, listServices } from '../services/service';
@@ -90,7 +93,7 @@ export async function exportClient(
  * "Excluir dados pessoais": irreversible, confirmed by the client's name typed. The client row
  * stays as "Cliente removido" without e-mail, phone or notes, so their appointments (and the
  * revenue) stay right; the appointments lose the notes the client typed; mails about them and
- * waiting jobs that name them are deleted. One transaction.
+ * their jobs are deleted. One transaction.
  */
 export async function eraseClient(
   deps: Pick<PrivacyDeps, 'db' | 'clock'>,
@@ -107,20 +110,13 @@ export async function eraseClient(
     const txDeps = { ...deps, db: tx };
     const erased = await eraseClientData(txDeps, profileId, client.id);
     await clearClientNotes(txDeps, profileId, client.id);
+    // Their mails' jobs go with the mails; reminders and sinal deadlines name only the booking.
     await deleteMailsOfClient({ db: tx }, profileId, client);
-    await deleteJobsMentioning(
-      tx,
-      [client.id, client.email ?? '', client.phone ?? ''].filter((needle) => needle.length >= 6),
-      { waitingOnly: true },
-    );
     return erased;
   });
 }
 
 // ------------------------------------------------------------------ the account
-
-/** How many ids one job-table scan looks for. */
-const NEEDLES_PER_SCAN = 500;
 
 /**
  * "Excluir minha conta": the password typed again, the subscription ended at the provider (a
@@ -146,21 +142,26 @@ export async function deleteAccount(
     if (profile?.avatarUrl) imageUrls.push(profile.avatarUrl);
 
     const addresses = [professional.email, profile?.email ?? ''];
-    const needles = [userId, profileId, ...addresses];
     for await (const client of streamClients({ db: tx }, profileId)) {
-      needles.push(client.id);
       if (client.email) addresses.push(client.email);
     }
+    const jobKeys = new Set<string>();
     for await (const appointment of streamAppointments({ db: tx }, profileId)) {
-      needles.push(appointment.id);
+      jobKeys.add(appointment.bookingId ?? appointment.id);
     }
-    // Jobs of any queue that name the account, its clients or its appointments (and mail jobs,
-    // by their mails' ids): none is left to run for, or to remember, a deleted account.
-    for (let start = 0; start < needles.length; start += NEEDLES_PER_SCAN) {
-      await deleteJobsMentioning(tx, needles.slice(start, start + NEEDLES_PER_SCAN), {
-        waitingOnly: false,
-      });
-    }
+    // The jobs of its bookings (pg-boss's public deleteJob, by the ids `sendJobAt` gave them);
+    // mail jobs go with their mails below: none is left to run for a deleted account.
+    const bookings = [...jobKeys];
+    await deleteJobsAt(
+      tx,
+      REMINDER_QUEUE,
+      bookings.map((id) => reminderKey(profileId, id)),
+    );
+    await deleteJobsAt(
+      tx,
+      DEPOSIT_QUEUE,
+      bookings.map((id) => depositJobKey(profileId, id)),
+    );
     await deleteMailsOfAccount({ db: tx }, profileId, addresses.filter(Boolean));
     await deleteBillingEventsOfUser({ db: tx }, userId);
     await deleteAllAppointments({ db: tx }, profileId);

@@ -11,7 +11,6 @@ export interface RateLimitsDeps {
 export function createRateLimitStore({ db }: RateLimitsDeps): RateLimitStore {
   return {
     countEvents: (events, now) => repo.countEvents(db, events, now),
-    countEventsWrite: (events, now) => repo.countEventsWrite(db, events, now),
     findWindow: (key) => repo.findWindow(db, key),
   };
 }

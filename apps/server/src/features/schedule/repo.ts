@@ -1,6 +1,5 @@
 import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bound, selectShared } from '../../db/prepared';
 import { dateExceptions, occupiedTimes, timeOff } from '../../db/schema';
 import { isUuid } from '../../lib/params';
 import type { BookingRulesOf } from '../profile/types';
@@ -110,8 +109,7 @@ function jsonList<T>(list: SQL) {
  * and the time off ending from `from` on, in one statement, ordered as `listExceptionRows` and
  * `listTimeOffRows` order them; undefined when the profile is gone. JSON gives dates as
  * YYYY-MM-DD and times as HH:MM:SS, as the columns read one by one do. Every booking reads it
- * in its transaction: built once, and parsed and planned by PostgreSQL once per connection
- * (db/prepared.ts `selectShared`).
+ * in its transaction, as a plain query (docs/decisions/032).
  */
 export async function findSchedule(
   db: Db,
@@ -120,17 +118,17 @@ export async function findSchedule(
   from: string,
   to: string,
 ) {
-  const [row] = await selectShared(db, 'schedule', () => scheduleSelect(db, rulesOf), {
-    professionalId,
-    from,
-    to,
-  });
+  const [row] = await scheduleSelect(db, rulesOf, professionalId, from, to);
   return row;
 }
 
-function scheduleSelect(db: Db, rulesOf: (professionalId: string) => BookingRulesOf) {
-  const professionalId = bound<string>('professionalId');
-  const from = bound<string>('from');
+function scheduleSelect(
+  db: Db,
+  rulesOf: (professionalId: string) => BookingRulesOf,
+  professionalId: string,
+  from: string,
+  to: string,
+) {
   const exceptions = db
     .select({
       list: sql`json_agg(json_build_object('date', ${dateExceptions.date}, 'startTime', ${dateExceptions.startTime}, 'endTime', ${dateExceptions.endTime}, 'note', ${dateExceptions.note}) ORDER BY ${dateExceptions.date}, ${dateExceptions.startTime})`,
@@ -140,7 +138,7 @@ function scheduleSelect(db: Db, rulesOf: (professionalId: string) => BookingRule
       and(
         eq(dateExceptions.professionalId, professionalId),
         gte(dateExceptions.date, from),
-        lte(dateExceptions.date, bound<string>('to')),
+        lte(dateExceptions.date, to),
       ),
     );
   const timeOffList = db
