@@ -640,6 +640,47 @@ const MUTATIONS = [
     replace: 'return value;',
     test: INVISIBLE_TEXT,
   },
+  // Issue 44, finding 3: the server secret outside the database (decision 029).
+  {
+    name: 'secret-left-in-database',
+    protection: 'an old secret kept in app_settings leaves the database at start',
+    file: 'apps/server/src/features/auth/server-secret.ts',
+    find: '    await deleteStoredSecret(tx);',
+    replace: '    // (mutation) stored secret kept',
+    test: serverTest('attacks/database-copy.test.ts'),
+  },
+  {
+    name: 'secret-postgres-not-required',
+    protection: 'PostgreSQL without AUTH_SECRET refuses to start, naming the variable',
+    file: 'apps/server/src/config/env.ts',
+    find: "if (databaseKind === 'postgres' && !env.AUTH_SECRET) {",
+    replace: "if (databaseKind === 'postgres' && env.AUTH_SECRET === 'never') {",
+    test: { kind: 'server', file: 'apps/server/src/config/env.test.ts' },
+  },
+  {
+    name: 'secret-file-world-readable',
+    protection: 'the generated secret file is readable by its owner only (0600)',
+    file: 'apps/server/src/features/auth/server-secret.ts',
+    find: "{ mode: 0o600, flag: 'wx' }",
+    replace: "{ mode: 0o644, flag: 'wx' }",
+    test: serverTest('server-secret.test.ts'),
+  },
+  {
+    name: 'secret-change-not-resealed',
+    protection: 'a changed secret seals the stored credentials again with the new key',
+    file: 'apps/server/src/features/auth/server-secret.ts',
+    find: 'const resealed = await options.reseal(tx, stored, secret);',
+    replace: 'const resealed = 0;',
+    test: serverTest('server-secret.test.ts'),
+  },
+  {
+    name: 'secret-change-sessions-kept',
+    protection: 'a changed secret ends the sessions explicitly (counted in the log)',
+    file: 'apps/server/src/features/auth/server-secret.ts',
+    find: 'const sessionsEnded = await deleteAllSessions(tx);',
+    replace: 'const sessionsEnded = 0;',
+    test: serverTest('server-secret.test.ts'),
+  },
 ];
 
 // ------------------------------------------------------------------ arguments

@@ -71,6 +71,9 @@ export async function waitForHealth(url, since, isAlive, timeoutMs = 120_000) {
  * a query counter reachable over IPC (count-queries.mjs). Resolves once healthy, with the
  * time from spawn to the first 200 of /api/health.
  */
+/** The server secret of every bench run: the seeding (seed.mjs) and the server share it. */
+export const BENCH_AUTH_SECRET = 'bench-auth-secret-0123456789abcdefghijklmnop';
+
 export async function startServer({ env, logPath }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -106,6 +109,8 @@ export async function startServer({ env, logPath }) {
         // Each simulated visitor has its own address (X-Forwarded-For) for the per-IP limits.
         TRUST_PROXY: 'true',
         DEMO_DATA: 'false',
+        // Required on PostgreSQL (decision 029); the seeding app signs its sessions with it too.
+        AUTH_SECRET: BENCH_AUTH_SECRET,
         // count-queries.mjs: each statement's text (and values) to a file, to see what is sent.
         ...(process.env.BENCH_LOG_QUERIES && {
           BENCH_LOG_QUERIES: process.env.BENCH_LOG_QUERIES,
