@@ -681,6 +681,50 @@ const MUTATIONS = [
     replace: 'const sessionsEnded = 0;',
     test: serverTest('server-secret.test.ts'),
   },
+  // Issue 44, finding 11: what the old password opened stops with it.
+  {
+    name: 'password-change-keeps-sign-in-links',
+    protection: 'a password reset or change revokes the unused sign-in links',
+    file: 'apps/server/src/features/auth/password-revocation.ts',
+    find: "  await deleteTokensOfUser(tx, 'sign-in', userId);",
+    replace: '  // (mutation) sign-in links kept',
+    test: serverTest('attacks/credentials-after-password.test.ts'),
+  },
+  {
+    name: 'password-change-keeps-reset-links',
+    protection: 'a password change revokes the unused reset links',
+    file: 'apps/server/src/features/auth/password-revocation.ts',
+    find: "  await deleteTokensOfUser(tx, 'reset-password', userId);",
+    replace: '  // (mutation) reset links kept',
+    test: serverTest('attacks/credentials-after-password.test.ts'),
+  },
+  {
+    name: 'password-change-keeps-feed',
+    protection: 'a password change gives the calendar feed a new address',
+    file: 'apps/server/src/features/auth/password-revocation.ts',
+    find: 'created = await rotateFeedIfActive(feedDeps, profile.id);',
+    replace: 'created = null;',
+    test: serverTest('attacks/credentials-after-password.test.ts'),
+  },
+  {
+    name: 'password-reset-keeps-feed',
+    protection: 'a password reset turns the calendar feed off',
+    file: 'apps/server/src/features/auth/password-revocation.ts',
+    find: '} else if (await disableFeedIfActive(feedDeps, profile.id)) {',
+    replace: '} else if (profile.id === null) {',
+    test: serverTest('attacks/credentials-after-password.test.ts'),
+  },
+  // Issue 44, finding 12: the mailed-link requests do the same work for any address.
+  {
+    name: 'mail-request-lookup-in-request',
+    protection:
+      'forgot-password and sign-in-link answer after the same work whether the account exists',
+    file: 'apps/server/src/features/auth/mail-request-job.ts',
+    find: '  await sendJob(db, AUTH_MAIL_REQUEST_QUEUE, data);',
+    replace:
+      '  if (await findUserByEmail(db, data.email)) await sendJob(db, AUTH_MAIL_REQUEST_QUEUE, data);',
+    test: serverTest('attacks/account-enumeration-timing.test.ts'),
+  },
 ];
 
 // ------------------------------------------------------------------ arguments

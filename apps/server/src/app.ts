@@ -9,6 +9,7 @@ import type { Env } from './config/env';
 import type { Database } from './db/client';
 import { createAuth } from './features/auth/better-auth';
 import { resolveServerSecret } from './features/auth/server-secret';
+import { createMailRequestJob } from './features/auth/mail-request-job';
 import { authRoutes } from './features/auth/routes';
 import { createSignedInLookup } from './features/auth/signed-in';
 import { renderLandingPage } from './features/config/landing';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
 
   app.jobs.add(createDepositJob({ db: database.db, clock, log: app.log }));
+  app.jobs.add(createMailRequestJob({ db: database.db, clock, publicUrl: env.PUBLIC_URL }));
 
   await app.register(healthRoutes, { database });
   await app.register(configRoutes, { env });
