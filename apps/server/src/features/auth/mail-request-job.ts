@@ -58,7 +58,8 @@ export async function mailLink(deps: MailRequestDeps, data: MailRequestJobData):
 export function createMailRequestJob(deps: MailRequestDeps): JobWorker<MailRequestJobData> {
   return {
     queue: AUTH_MAIL_REQUEST_QUEUE,
-    pollingIntervalSeconds: 1,
+    // As the mail queue: a requested link is on its way within a few seconds.
+    pollingIntervalSeconds: 2,
     handle: (job) => mailLink(deps, job.data),
   };
 }
