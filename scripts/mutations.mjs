@@ -738,6 +738,91 @@ const MUTATIONS = [
     replace: "'Literal[value=/pgbossnever",
     test: serverTest('public-apis-lint.test.ts'),
   },
+  // Issue 44, finding 3: the server secret outside the database (decision 029).
+  {
+    name: 'secret-left-in-database',
+    protection: 'an old secret kept in app_settings leaves the database at start',
+    file: 'apps/server/src/features/auth/server-secret.ts',
+    find: '    await deleteStoredSecret(tx);',
+    replace: '    // (mutation) stored secret kept',
+    test: serverTest('attacks/database-copy.test.ts'),
+  },
+  {
+    name: 'secret-postgres-not-required',
+    protection: 'PostgreSQL without AUTH_SECRET refuses to start, naming the variable',
+    file: 'apps/server/src/config/env.ts',
+    find: "if (databaseKind === 'postgres' && !env.AUTH_SECRET) {",
+    replace: "if (databaseKind === 'postgres' && env.AUTH_SECRET === 'never') {",
+    test: { kind: 'server', file: 'apps/server/src/config/env.test.ts' },
+  },
+  {
+    name: 'secret-file-world-readable',
+    protection: 'the generated secret file is readable by its owner only (0600)',
+    file: 'apps/server/src/features/auth/server-secret.ts',
+    find: "{ mode: 0o600, flag: 'wx' }",
+    replace: "{ mode: 0o644, flag: 'wx' }",
+    test: serverTest('server-secret.test.ts'),
+  },
+  {
+    name: 'secret-change-not-resealed',
+    protection: 'a changed secret seals the stored credentials again with the new key',
+    file: 'apps/server/src/features/auth/server-secret.ts',
+    find: 'const resealed = await options.reseal(tx, stored, secret);',
+    replace: 'const resealed = 0;',
+    test: serverTest('server-secret.test.ts'),
+  },
+  {
+    name: 'secret-change-sessions-kept',
+    protection: 'a changed secret ends the sessions explicitly (counted in the log)',
+    file: 'apps/server/src/features/auth/server-secret.ts',
+    find: 'const sessionsEnded = await deleteAllSessions(tx);',
+    replace: 'const sessionsEnded = 0;',
+    test: serverTest('server-secret.test.ts'),
+  },
+  // Issue 44, finding 11: what the old password opened stops with it.
+  {
+    name: 'password-change-keeps-sign-in-links',
+    protection: 'a password reset or change revokes the unused sign-in links',
+    file: 'apps/server/src/features/auth/password-revocation.ts',
+    find: "  await deleteTokensOfUser(tx, 'sign-in', userId);",
+    replace: '  // (mutation) sign-in links kept',
+    test: serverTest('attacks/credentials-after-password.test.ts'),
+  },
+  {
+    name: 'password-change-keeps-reset-links',
+    protection: 'a password change revokes the unused reset links',
+    file: 'apps/server/src/features/auth/password-revocation.ts',
+    find: "  await deleteTokensOfUser(tx, 'reset-password', userId);",
+    replace: '  // (mutation) reset links kept',
+    test: serverTest('attacks/credentials-after-password.test.ts'),
+  },
+  {
+    name: 'password-change-keeps-feed',
+    protection: 'a password change gives the calendar feed a new address',
+    file: 'apps/server/src/features/auth/password-revocation.ts',
+    find: 'created = await rotateFeedIfActive(feedDeps, profile.id);',
+    replace: 'created = null;',
+    test: serverTest('attacks/credentials-after-password.test.ts'),
+  },
+  {
+    name: 'password-reset-keeps-feed',
+    protection: 'a password reset turns the calendar feed off',
+    file: 'apps/server/src/features/auth/password-revocation.ts',
+    find: '} else if (await disableFeedIfActive(feedDeps, profile.id)) {',
+    replace: '} else if (profile.id === null) {',
+    test: serverTest('attacks/credentials-after-password.test.ts'),
+  },
+  // Issue 44, finding 12: the mailed-link requests do the same work for any address.
+  {
+    name: 'mail-request-lookup-in-request',
+    protection:
+      'forgot-password and sign-in-link answer after the same work whether the account exists',
+    file: 'apps/server/src/features/auth/mail-request-job.ts',
+    find: '  await sendJob(db, AUTH_MAIL_REQUEST_QUEUE, data);',
+    replace:
+      '  if (await findUserByEmail(db, data.email)) await sendJob(db, AUTH_MAIL_REQUEST_QUEUE, data);',
+    test: serverTest('attacks/account-enumeration-timing.test.ts'),
+  },
 ];
 
 // ------------------------------------------------------------------ arguments

@@ -2,6 +2,7 @@
 // Playwright with Debian's Chromium, stops the server. PGlite by default; with
 // TEST_DATABASE_URL, a fresh PostgreSQL database made for this run and dropped after.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,7 +64,10 @@ async function main() {
     DEMO_DATA: 'true',
     // info: journeys read the mails the server logs when no SMTP is configured.
     LOG_LEVEL: 'info',
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    // PostgreSQL requires the secret (decision 029); PGlite keeps its own in DATA_DIR.
+    ...(database
+      ? { DATABASE_URL: database.url, AUTH_SECRET: randomBytes(48).toString('base64url') }
+      : {}),
   };
   const logPath = path.join(dataDir, 'server.log');
   const log = fs.openSync(logPath, 'a');

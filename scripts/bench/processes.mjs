@@ -73,6 +73,9 @@ export async function waitForHealth(url, since, isAlive, timeoutMs = 120_000) {
  * (another worktree for the A/B comparison) and `counter` the copy of count-queries.mjs inside
  * it, so that it patches the `pg` that server loads.
  */
+/** The server secret of every bench run: the seeding (seed.mjs) and the server share it. */
+export const BENCH_AUTH_SECRET = 'bench-auth-secret-0123456789abcdefghijklmnop';
+
 export async function startServer({
   env,
   logPath,
@@ -96,6 +99,8 @@ export async function startServer({
       // Each simulated visitor has its own address (X-Forwarded-For) for the per-IP limits.
       TRUST_PROXY: 'true',
       DEMO_DATA: 'false',
+      // Required on PostgreSQL (decision 029); the seeding app signs its sessions with it too.
+      AUTH_SECRET: BENCH_AUTH_SECRET,
       ...env,
     },
     stdio: ['ignore', log, log, 'ipc'],

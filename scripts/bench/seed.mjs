@@ -25,6 +25,7 @@ import { saveBookingProtection } from '../../apps/server/src/features/profile/pr
 import { createProfileForNewUser } from '../../apps/server/src/features/profile/service.ts';
 import { createService, listServices } from '../../apps/server/src/features/services/service.ts';
 import { startTrial } from '../../apps/server/src/features/subscription/service.ts';
+import { BENCH_AUTH_SECRET } from './processes.mjs';
 import { clientRows, FIRST, LAST, pick, planAgenda, random, SERVICES, WEEK } from './dataset.mjs';
 
 export const TIMEZONE = 'America/Sao_Paulo';
@@ -114,6 +115,7 @@ export async function seedDataset(database, scale, log = console.log, lanes = 1)
     LOG_LEVEL: 'silent',
     DATA_DIR: uploads,
     WEB_DIST_DIR: uploads,
+    AUTH_SECRET: BENCH_AUTH_SECRET,
   });
   const app = await buildApp({ env, database, logger: false });
   await app.ready();

@@ -7,7 +7,9 @@ import {
 import { z } from 'zod';
 import type { Env } from './config/env';
 import type { Database } from './db/client';
-import { createAuth, resolveAuthSecret } from './features/auth/better-auth';
+import { createAuth } from './features/auth/better-auth';
+import { resolveServerSecret } from './features/auth/server-secret';
+import { createMailRequestJob } from './features/auth/mail-request-job';
 import { authRoutes } from './features/auth/routes';
 import { createSignedInLookup } from './features/auth/signed-in';
 import { renderLandingPage } from './features/config/landing';
@@ -35,6 +37,7 @@ import { deriveManageKey } from './features/manage/token';
 import { createSecretBox, deriveSecretBoxKey } from './lib/secret-box';
 import { createMercadoPagoPix } from './features/pix-provider/mercado-pago';
 import { pixProviderRoutes } from './features/pix-provider/routes';
+import { resealAllCredentials } from './features/pix-provider/service';
 import { profileRoutes } from './features/profile/routes';
 import { renderSharedLinkPage } from './features/public-profile/html';
 import { reportsRoutes } from './features/reports/routes';
@@ -105,7 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerJobs(app, { database });
   registerMail(app, { env, db: database.db });
   app.jobs.add(createPurgeJob({ db: database.db, clock, log: app.log }));
-  const secret = await registerSessions(app, env, database.db);
+  const secret = await registerSessions(app, env, database);
   // The manage links' key (features/manage/token.ts), from the secret every instance shares.
   const manageKey = deriveManageKey(secret);
   // The PSP credentials at rest (lib/secret-box.ts), sealed with a key from the same secret.
@@ -120,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.jobs.add(createChangeNoticeJob({ ...manageJobDeps, log: app.log }));
 
   app.jobs.add(createDepositJob({ db: database.db, clock, log: app.log }));
+  app.jobs.add(createMailRequestJob({ db: database.db, clock, publicUrl: env.PUBLIC_URL }));
 
   await app.register(healthRoutes, { database });
   await app.register(configRoutes, { env });
@@ -187,8 +191,21 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 }
 
 /** better-auth over features/auth's tables, and the lookups the auth plugin asks the features for. */
-async function registerSessions(app: App, env: Env, db: Database['db']): Promise<string> {
-  const secret = await resolveAuthSecret(db, env.AUTH_SECRET);
+async function registerSessions(app: App, env: Env, database: Database): Promise<string> {
+  const { db } = database;
+  const secret = await resolveServerSecret({
+    db,
+    databaseKind: database.kind,
+    configured: env.AUTH_SECRET,
+    dataDir: env.DATA_DIR,
+    log: app.log,
+    reseal: (tx, from, to) =>
+      resealAllCredentials(
+        tx,
+        createSecretBox(deriveSecretBoxKey(from)),
+        createSecretBox(deriveSecretBoxKey(to)),
+      ),
+  });
   registerAuth(app, createAuth({ env, db, secret, log: app.log }), {
     findSignedIn: createSignedInLookup(db),
   });

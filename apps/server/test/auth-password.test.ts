@@ -1,3 +1,4 @@
+import { AUTH_MAIL_REQUEST_QUEUE } from '../src/db/queues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers/app';
 import {
@@ -26,6 +27,7 @@ const NEW_PASSWORD = 'nova-senha-segura';
 async function requestResetLink(email: string): Promise<string> {
   const res = await post(ctx, '/api/auth/forgot-password', { email });
   expect(res.statusCode).toBe(200);
+  await ctx.app.jobs.runDue(AUTH_MAIL_REQUEST_QUEUE);
   const mail = await latestMailTo(ctx, email, 'Redefinição');
   expect(mail.text).toContain('expira em 1 hora');
   return linkIn(mail.text, `${ctx.env.PUBLIC_URL}/auth/nova-senha?token=`).searchParams.get(
@@ -40,6 +42,7 @@ describe('forgot password → reset', () => {
     expect(res.json()).toEqual({
       message: 'Verifique sua caixa de entrada para redefinir a senha',
     });
+    await ctx.app.jobs.runDue(AUTH_MAIL_REQUEST_QUEUE);
     expect(await mailsTo(ctx, 'ninguem@exemplo.com')).toHaveLength(0);
   });
 
@@ -158,7 +161,7 @@ describe('POST /api/auth/change-password', () => {
       confirmPassword: NEW_PASSWORD,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Senha atualizada' });
+    expect(res.json()).toEqual({ message: 'Senha atualizada', calendarFeed: null });
 
     expect((await get(ctx, '/api/me', cookie)).statusCode).toBe(200);
     expect((await get(ctx, '/api/me', otherDevice)).statusCode).toBe(401);

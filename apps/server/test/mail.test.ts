@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { mailOutbox } from '../src/db/schema';
-import { MAIL_QUEUE } from '../src/db/queues';
+import { AUTH_MAIL_REQUEST_QUEUE, MAIL_QUEUE } from '../src/db/queues';
 import { MAX_ATTEMPTS, SMTP_POOL } from '../src/features/mail/worker';
 import { createTestApp, type TestContext } from './helpers/app';
 import { createTestDatabase } from './helpers/database';
@@ -68,6 +68,7 @@ describe('mail through a real SMTP server', () => {
       });
 
       await post(ctx, '/api/auth/forgot-password', { email: body.email });
+      await ctx.app.jobs.runDue(AUTH_MAIL_REQUEST_QUEUE);
       await deliverDue(ctx);
       const reset = smtp.received[1]!;
       expect(reset.subject).toBe('Redefinição de senha do Agendaki');

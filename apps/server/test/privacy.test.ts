@@ -5,8 +5,8 @@ import path from 'node:path';
 import { ERASED_CLIENT_NAME, formatPhone } from '@agendaki/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJobAt } from '../src/db/queue';
-import { REMINDER_QUEUE } from '../src/db/queues';
+import { sendJob, sendJobAt } from '../src/db/queue';
+import { AUTH_MAIL_REQUEST_QUEUE, PURGE_QUEUE, REMINDER_QUEUE } from '../src/db/queues';
 import { appointments, clients, mailOutbox, profiles, services, user } from '../src/db/schema';
 import { accountCounterKeys } from '../src/features/auth/account-deletion';
 import { LIMIT_SCOPES } from '../src/features/auth/limits';
@@ -511,6 +511,7 @@ describe('Excluir minha conta', () => {
       payload: { email: seeded.email },
       remoteAddress: '10.200.0.2',
     });
+    await ctx.app.jobs.runDue(AUTH_MAIL_REQUEST_QUEUE);
     await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',

@@ -23,3 +23,10 @@ export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 /** Days of past and future appointments the feed carries. */
 export const CALENDAR_FEED_DAYS_BEFORE = 30;
 export const CALENDAR_FEED_DAYS_AFTER = 180;
+
+/** POST /api/auth/change-password: the calendar feed's new address when it was in use. */
+export const changePasswordResponseSchema = z.object({
+  message: z.string(),
+  calendarFeed: calendarFeedCreatedSchema.nullable(),
+});
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;

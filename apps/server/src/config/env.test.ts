@@ -12,9 +12,15 @@ describe('loadEnv', () => {
   });
 
   it('uses PostgreSQL when DATABASE_URL is set, with demo data off by default', () => {
-    const env = loadEnv({ DATABASE_URL: 'postgres://u@127.0.0.1/db' });
+    const env = loadEnv({ DATABASE_URL: 'postgres://u@127.0.0.1/db', AUTH_SECRET: 'x'.repeat(32) });
     expect(env.databaseKind).toBe('postgres');
     expect(env.DEMO_DATA).toBe(false);
+  });
+
+  it('refuses PostgreSQL without AUTH_SECRET, naming it (decision 029)', () => {
+    expect(() => loadEnv({ DATABASE_URL: 'postgres://u@127.0.0.1/db' })).toThrow(
+      /Configuração inválida:\n {2}- AUTH_SECRET: obrigatório com PostgreSQL/,
+    );
   });
 
   it('stops with a readable pt-BR message naming each bad variable', () => {

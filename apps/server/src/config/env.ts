@@ -22,7 +22,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   /** Built web app served by the API server. */
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
-  /** Secret that signs session cookies and tokens; required in production with PostgreSQL. */
+  /** Signs sessions and tokens, keys sealed data. Required with PostgreSQL; PGlite: DATA_DIR/auth-secret. */
   AUTH_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
   /** Plan price in cents of BRL (docs/product.md, Subscription: one price, configured once). */
   PLAN_PRICE_CENTS: z.coerce.number().int().min(100).max(1_000_000).default(1500),
@@ -92,6 +92,10 @@ export type Env = z.infer<typeof envSchema> & {
 
 export class EnvError extends Error {}
 
+export const AUTH_SECRET_REQUIRED =
+  'AUTH_SECRET: obrigatório com PostgreSQL (DATABASE_URL); gere um com ' +
+  '`openssl rand -base64 48` e use o mesmo em todas as instâncias';
+
 /** Parses the environment once at start; a bad value stops the server with a readable message. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(
@@ -120,6 +124,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const databaseKind = env.DATABASE_URL ? 'postgres' : 'pglite';
+  // The secret never lives in the database (decision 029); PGlite keeps a generated one in DATA_DIR.
+  if (databaseKind === 'postgres' && !env.AUTH_SECRET) {
+    throw new EnvError(`Configuração inválida:\n  - ${AUTH_SECRET_REQUIRED}`);
+  }
   return {
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

@@ -89,10 +89,25 @@ export const CHANGE_NOTICE_QUEUE: QueueDefinition = {
   batchSize: 10,
 };
 
+/**
+ * "Esqueci minha senha" and "Enviar link de acesso" (features/auth): the request only sends this
+ * job, so its answer does the same work whether or not the address has an account; the job
+ * looks the account up and queues the mail. Quick retries: a reset link is awaited.
+ */
+export const AUTH_MAIL_REQUEST_QUEUE: QueueDefinition = {
+  name: 'auth-mail-request',
+  retryLimit: 5,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 60,
+  batchSize: 10,
+};
+
 export const QUEUES: readonly QueueDefinition[] = [
   MAIL_QUEUE,
   PURGE_QUEUE,
   REMINDER_QUEUE,
   DEPOSIT_QUEUE,
   CHANGE_NOTICE_QUEUE,
+  AUTH_MAIL_REQUEST_QUEUE,
 ];

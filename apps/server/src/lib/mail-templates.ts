@@ -120,6 +120,41 @@ export function renderSignInLinkMail(input: {
   });
 }
 
+/**
+ * After a password reset or change (issue 44): what else stopped working with the old password,
+ * so the owner notices a change they did not make.
+ */
+export function renderPasswordChangedMail(input: {
+  to: string;
+  name: string;
+  link: string;
+  how: 'reset' | 'change';
+  calendarFeed: 'rotated' | 'disabled' | 'none';
+}): OutgoingMail {
+  const feedNote = {
+    rotated:
+      'O endereço da sua agenda no calendário (Configurações > Calendário) foi trocado: o antigo parou de funcionar. Assine o novo, mostrado na tela, no Google Agenda ou no iPhone.',
+    disabled:
+      'O endereço da sua agenda no calendário parou de funcionar. Para voltar a ver seus agendamentos no celular, gere um novo em Configurações > Calendário.',
+    none: null,
+  }[input.calendarFeed];
+  return renderActionMail({
+    to: input.to,
+    subject: `Sua senha do ${PRODUCT_NAME} foi alterada`,
+    greetingName: input.name,
+    intro:
+      input.how === 'reset'
+        ? 'A senha da sua conta foi redefinida pelo link enviado a este e-mail. Todas as sessões foram encerradas e os links de acesso ainda não usados foram cancelados.'
+        : 'A senha da sua conta foi alterada em Configurações > Segurança. As sessões em outros aparelhos foram encerradas e os links de acesso ainda não usados foram cancelados.',
+    actionLabel: 'Abrir Configurações',
+    link: input.link,
+    notes: [
+      ...(feedNote ? [feedNote] : []),
+      'Se não foi você, redefina sua senha agora pela tela de login ("Esqueci minha senha").',
+    ],
+  });
+}
+
 /** Sent once per throttle window when an account collects wrong passwords (decision 007). */
 export function renderSignInAttackMail(input: {
   to: string;

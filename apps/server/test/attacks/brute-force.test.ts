@@ -1,3 +1,4 @@
+import { AUTH_MAIL_REQUEST_QUEUE } from '../../src/db/queues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { AUTH_LIMITS, SIGN_IN_THROTTLE } from '../../src/features/auth/limits';
@@ -118,6 +119,7 @@ describe('login brute force', () => {
     // A new device gets in through the e-mailed one-time link, once.
     const asked = await post(ctx, '/api/auth/sign-in-link', { email });
     expect(asked.statusCode).toBe(200);
+    await ctx.app.jobs.runDue(AUTH_MAIL_REQUEST_QUEUE);
     const mail = await latestMailTo(ctx, email, 'link de acesso');
     const link = linkIn(mail.text, `${ctx.env.PUBLIC_URL}/api/auth/sign-in-link`);
     const opened = await get(ctx, `${link.pathname}${link.search}`);

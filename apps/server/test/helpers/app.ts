@@ -4,6 +4,8 @@ import type { Database } from '../../src/db/client';
 import { createFixedClock } from '../../src/lib/clock';
 import { createTestDatabase } from './database';
 
+export const TEST_AUTH_SECRET = 'test-auth-secret-0123456789abcdefghijklmnop';
+
 export interface TestContext {
   app: App;
   database: Database;
@@ -27,6 +29,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-agendaki-dist',
+    // As on PostgreSQL, where it is required; a test of the PGlite secret file sets it to ''.
+    AUTH_SECRET: TEST_AUTH_SECRET,
     ...options.env,
   });
   const database = options.database ?? (await createTestDatabase());

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
-import { authTables, findSetting, insertSettingUnlessSet } from './repo';
+import { authTables } from './repo';
 
 /**
  * Sessions through better-auth (STACK.md): it hashes passwords, creates sessions, signs the
@@ -50,15 +49,3 @@ export function createAuth(options: { env: Env; db: Db; secret: string; log: Fas
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-const SECRET_KEY = 'auth_secret';
-
-/**
- * AUTH_SECRET from the environment, else one generated once and kept in `app_settings`: the
- * first instance to start writes it, every other instance reads the same value.
- */
-export async function resolveAuthSecret(db: Db, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
-  await insertSettingUnlessSet(db, SECRET_KEY, randomBytes(48).toString('base64url'));
-  return (await findSetting(db, SECRET_KEY))!;
-}

@@ -1,23 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import type { ChangePasswordInput, ResetPasswordInput } from '@agendaki/shared';
+import type {
+  CalendarFeedCreated,
+  ChangePasswordInput,
+  ResetPasswordInput,
+} from '@agendaki/shared';
 import type { Professional } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
 import { rateLimitKey } from '../../plugins/rate-limit';
-import { enqueueMail } from '../mail/service';
-import { renderResetPasswordMail } from '../../lib/mail-templates';
+import { requestMailedLink } from './mail-request-job';
 import { AUTH_LIMITS, LIMIT_SCOPES } from './limits';
 import {
   consumeToken,
-  deleteSessionsOfUser,
-  deleteTokensOfUser,
   findCredentialPasswordHash,
-  findUserByEmail,
-  insertToken,
   markEmailVerified,
   updateCredentialPassword,
 } from './repo';
+import { revokeWithOldPassword } from './password-revocation';
 import type { AuthServiceDeps, RequestMeta } from './service';
-import { createToken, TOKEN_TTL_MS, tokenIdentifier } from './tokens';
+import { tokenIdentifier } from './tokens';
 
 export const INVALID_RESET_LINK_MESSAGE = 'Link inválido ou expirado. Solicite um novo.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Senha atual incorreta';
@@ -28,7 +27,10 @@ export function createPasswordService(deps: AuthServiceDeps) {
   const hashPassword = async (password: string) => (await auth.$context).password.hash(password);
 
   return {
-    /** Mails a single-use link valid for 1 hour; answers the same for unknown addresses. */
+    /**
+     * A single-use link valid for 1 hour, mailed by a job (mail-request-job.ts): the answer does
+     * the same work for unknown addresses.
+     */
     async requestReset(email: string, meta: RequestMeta): Promise<void> {
       await limiter.consume(
         rateLimitKey(LIMIT_SCOPES.mailRequestIp, meta.ip),
@@ -38,25 +40,7 @@ export function createPasswordService(deps: AuthServiceDeps) {
         rateLimitKey(LIMIT_SCOPES.resetMail, email),
         AUTH_LIMITS.resetMailsPerAccount,
       );
-      const target = await findUserByEmail(db, email);
-      if (!target) return;
-      const now = clock.now();
-      const token = createToken();
-      const link = `${deps.publicUrl}/auth/nova-senha?token=${encodeURIComponent(token)}`;
-      await db.transaction(async (tx) => {
-        await insertToken(tx, {
-          id: randomUUID(),
-          identifier: tokenIdentifier('reset-password', token),
-          userId: target.id,
-          expiresAt: new Date(now.getTime() + TOKEN_TTL_MS['reset-password']),
-          now,
-        });
-        await enqueueMail(
-          { db: tx },
-          renderResetPasswordMail({ to: target.email, name: target.name, link }),
-          now,
-        );
-      });
+      await requestMailedLink(db, { purpose: 'reset-password', email });
     },
 
     /**
@@ -75,17 +59,19 @@ export function createPasswordService(deps: AuthServiceDeps) {
         if (!userId) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK_MESSAGE);
         await updateCredentialPassword(tx, userId, passwordHash, now);
         await markEmailVerified(tx, userId, now);
-        await deleteTokensOfUser(tx, 'reset-password', userId);
-        await deleteSessionsOfUser(tx, userId);
+        await revokeWithOldPassword(tx, deps, { userId, how: 'reset' });
       });
     },
 
-    /** Checks the current password, then ends the user's other sessions; this one stays. */
+    /**
+     * Checks the current password, then revokes what the old one opened; this session stays.
+     * The calendar feed's new address when it was in use (shown once by Configurações).
+     */
     async changePassword(
       professional: Professional,
       sessionToken: string,
       input: ChangePasswordInput,
-    ): Promise<void> {
+    ): Promise<CalendarFeedCreated | null> {
       const failuresKey = rateLimitKey(LIMIT_SCOPES.changePasswordFailures, professional.userId);
       await limiter.assertBelow(failuresKey, AUTH_LIMITS.changePasswordFailuresPerUser);
       const context = await auth.$context;
@@ -99,9 +85,13 @@ export function createPasswordService(deps: AuthServiceDeps) {
       }
       const passwordHash = await hashPassword(input.newPassword);
       const now = clock.now();
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         await updateCredentialPassword(tx, professional.userId, passwordHash, now);
-        await deleteSessionsOfUser(tx, professional.userId, { exceptToken: sessionToken });
+        return revokeWithOldPassword(tx, deps, {
+          userId: professional.userId,
+          how: 'change',
+          keepSessionToken: sessionToken,
+        });
       });
     },
   };

@@ -208,18 +208,31 @@ export function prepareSignedInLookup(
   return lookup;
 }
 
-// ---------------------------------------------------------------- app_settings (the auth secret)
+// ---------------------------------------------------------------- app_settings (an old auth secret)
 
-export async function insertSettingUnlessSet(db: Db, key: string, value: string): Promise<void> {
-  await db
-    .insert(appSettings)
-    .values({ key, value })
-    .onConflictDoNothing({ target: appSettings.key });
+const STORED_SECRET_KEY = 'auth_secret';
+
+/**
+ * The auth secret an older version kept in the database (server-secret.ts moves it out), locked
+ * so that instances starting together move it once.
+ */
+export async function findStoredSecretForUpdate(db: Db): Promise<string | undefined> {
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, STORED_SECRET_KEY))
+    .for('update');
+  return row?.value;
 }
 
-export async function findSetting(db: Db, key: string): Promise<string | undefined> {
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
-  return row?.value;
+export async function deleteStoredSecret(db: Db): Promise<void> {
+  await db.delete(appSettings).where(eq(appSettings.key, STORED_SECRET_KEY));
+}
+
+/** Ends every session (their cookies were signed with a secret that is no longer the server's). */
+export async function deleteAllSessions(db: Db): Promise<number> {
+  const ended = await db.delete(session).returning({ id: session.id });
+  return ended.length;
 }
 
 /**

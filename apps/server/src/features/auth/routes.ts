@@ -1,4 +1,5 @@
 import {
+  changePasswordResponseSchema,
   changePasswordSchema,
   forgotPasswordSchema,
   messageResponseSchema,
@@ -137,15 +138,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
     '/api/auth/change-password',
     {
       onRequest: app.requireProfessional,
-      schema: { body: changePasswordSchema, response: { 200: messageResponseSchema } },
+      schema: { body: changePasswordSchema, response: { 200: changePasswordResponseSchema } },
     },
     async (request) => {
-      await passwords.changePassword(
+      const calendarFeed = await passwords.changePassword(
         request.getProfessional(),
         request.sessionToken!,
         request.body,
       );
-      return { message: 'Senha atualizada' };
+      return { message: 'Senha atualizada', calendarFeed };
     },
   );
 };

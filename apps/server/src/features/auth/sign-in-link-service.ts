@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { rateLimitKey } from '../../plugins/rate-limit';
-import { enqueueMail } from '../mail/service';
-import { renderSignInLinkMail } from '../../lib/mail-templates';
+import { requestMailedLink } from './mail-request-job';
 import { AUTH_LIMITS, LIMIT_SCOPES } from './limits';
-import { consumeToken, findUserByEmail, insertToken, markEmailVerified } from './repo';
+import { consumeToken, markEmailVerified } from './repo';
 import type { AuthServiceDeps, RequestMeta } from './service';
 import { createSessionCookie, deviceCookie } from './session-cookies';
-import { createToken, TOKEN_TTL_MS, tokenIdentifier } from './tokens';
+import { tokenIdentifier } from './tokens';
 
 /**
  * "Enviar link de acesso por e-mail": the way in from a new device while the account's sign-in
@@ -17,7 +15,10 @@ export function createSignInLinkService(deps: AuthServiceDeps) {
   const { db, auth, clock, limiter } = deps;
 
   return {
-    /** Answers the same whether or not the address has an account (no enumeration). */
+    /**
+     * Answers the same, after the same work, whether or not the address has an account: the
+     * lookup and the mail are a job's (mail-request-job.ts).
+     */
     async requestLink(email: string, meta: RequestMeta): Promise<void> {
       await limiter.consume(
         rateLimitKey(LIMIT_SCOPES.mailRequestIp, meta.ip),
@@ -27,25 +28,7 @@ export function createSignInLinkService(deps: AuthServiceDeps) {
         rateLimitKey(LIMIT_SCOPES.signInLinkMail, email),
         AUTH_LIMITS.signInLinkMailsPerAccount,
       );
-      const target = await findUserByEmail(db, email);
-      if (!target) return;
-      const now = clock.now();
-      const token = createToken();
-      const link = `${deps.publicUrl}/api/auth/sign-in-link?token=${encodeURIComponent(token)}`;
-      await db.transaction(async (tx) => {
-        await insertToken(tx, {
-          id: randomUUID(),
-          identifier: tokenIdentifier('sign-in', token),
-          userId: target.id,
-          expiresAt: new Date(now.getTime() + TOKEN_TTL_MS['sign-in']),
-          now,
-        });
-        await enqueueMail(
-          { db: tx },
-          renderSignInLinkMail({ to: target.email, name: target.name, link }),
-          now,
-        );
-      });
+      await requestMailedLink(db, { purpose: 'sign-in', email });
     },
 
     /**

@@ -39,6 +39,30 @@ export async function upsertFeed(
     });
 }
 
+/** Replaces the token of an existing feed; false when the professional has none. */
+export async function replaceFeedToken(
+  db: Db,
+  professionalId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
+  const updated = await db
+    .update(calendarFeeds)
+    .set({ tokenHash, createdAt: now })
+    .where(eq(calendarFeeds.professionalId, professionalId))
+    .returning({ professionalId: calendarFeeds.professionalId });
+  return updated.length > 0;
+}
+
+/** Turns the feed off; true when there was one. */
+export async function deleteFeedIfAny(db: Db, professionalId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(calendarFeeds)
+    .where(eq(calendarFeeds.professionalId, professionalId))
+    .returning({ professionalId: calendarFeeds.professionalId });
+  return deleted.length > 0;
+}
+
 export async function deleteFeed(db: Db, professionalId: string): Promise<void> {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.professionalId, professionalId));
 }

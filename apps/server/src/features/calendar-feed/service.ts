@@ -49,12 +49,38 @@ export async function rotateFeed(
   const token = randomBytes(32).toString('base64url');
   const now = clock.now();
   await repo.upsertFeed(db, professionalId, hashToken(token), now);
+  return feedAddress(publicUrl, token, now);
+}
+
+function feedAddress(publicUrl: string, token: string, now: Date): CalendarFeedCreated {
   const httpsUrl = `${publicUrl}/ics/${token}.ics`;
   return {
     httpsUrl,
     webcalUrl: httpsUrl.replace(/^https?:/, 'webcal:'),
     createdAt: now.toISOString(),
   };
+}
+
+/**
+ * After a password change (features/auth): a feed in use gets a new address, returned so the
+ * screen shows it once; null when there is no feed. The old address stops at once.
+ */
+export async function rotateFeedIfActive(
+  { db, clock, publicUrl }: CalendarFeedDeps,
+  professionalId: string,
+): Promise<CalendarFeedCreated | null> {
+  const token = randomBytes(32).toString('base64url');
+  const now = clock.now();
+  if (!(await repo.replaceFeedToken(db, professionalId, hashToken(token), now))) return null;
+  return feedAddress(publicUrl, token, now);
+}
+
+/** After a password reset: nobody signed in to be shown a new address, so the feed goes off. */
+export async function disableFeedIfActive(
+  { db }: Pick<CalendarFeedDeps, 'db'>,
+  professionalId: string,
+): Promise<boolean> {
+  return repo.deleteFeedIfAny(db, professionalId);
 }
 
 export async function disableFeed(

@@ -15,6 +15,11 @@ export async function findCredentials(
   return row;
 }
 
+/** Every professional's row: only for sealing them all again when the server secret changes. */
+export async function findAllCredentials(db: Db): Promise<CredentialsRow[]> {
+  return db.select().from(pixProviderCredentials).for('update');
+}
+
 export async function upsertCredentials(
   db: Db,
   row: Omit<CredentialsRow, 'updatedAt'>,

@@ -75,3 +75,39 @@ export async function removeCredentials(
 export async function hasCredentials(db: Db, professionalId: string): Promise<boolean> {
   return Boolean(await repo.findCredentials(db, professionalId));
 }
+
+/**
+ * The server secret changed (features/auth/server-secret.ts): every credential is sealed again
+ * with the new key. One that no longer opens with the old key stays as it is (it was unreadable
+ * already; the professional enters it again). The number sealed again.
+ */
+export async function resealAllCredentials(
+  db: Db,
+  from: SecretBox,
+  to: SecretBox,
+): Promise<number> {
+  let resealed = 0;
+  for (const row of await repo.findAllCredentials(db)) {
+    const fields = ['access-token', 'webhook-secret'] as const;
+    let opened: string[];
+    try {
+      opened = [
+        from.open(row.accessTokenSealed, context(row.professionalId, fields[0])),
+        from.open(row.webhookSecretSealed, context(row.professionalId, fields[1])),
+      ];
+    } catch {
+      continue;
+    }
+    await repo.upsertCredentials(
+      db,
+      {
+        ...row,
+        accessTokenSealed: to.seal(opened[0]!, context(row.professionalId, fields[0])),
+        webhookSecretSealed: to.seal(opened[1]!, context(row.professionalId, fields[1])),
+      },
+      row.updatedAt,
+    );
+    resealed += 1;
+  }
+  return resealed;
+}

@@ -4,6 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '../../helpers/smtp';
 
+/** The server secret of fault-test servers on PostgreSQL, where AUTH_SECRET is required. */
+export const FAULT_AUTH_SECRET = 'fault-test-auth-secret-0123456789abcdefghij';
+
 const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
 
 export interface ServerProcess {
@@ -50,7 +53,10 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     LOG_LEVEL: 'warn',
     TRUST_PROXY: 'true',
     DEMO_DATA: 'false',
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    // PostgreSQL requires the secret (decision 029); PGlite keeps its own in DATA_DIR.
+    ...(options.databaseUrl
+      ? { DATABASE_URL: options.databaseUrl, AUTH_SECRET: FAULT_AUTH_SECRET }
+      : {}),
     ...options.env,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

@@ -194,7 +194,7 @@ describe('Configurações', () => {
   it('changes the password and clears the form', async () => {
     const { calls } = stubApi({
       ...signedInRoutes(),
-      'POST /api/auth/change-password': { message: 'Senha atualizada' },
+      'POST /api/auth/change-password': { message: 'Senha atualizada', calendarFeed: null },
     });
     renderRoute('/dashboard/settings?tab=security');
     await screen.findByLabelText('Senha atual', { exact: true });
@@ -211,6 +211,30 @@ describe('Configurações', () => {
       expect(
         (screen.getByLabelText('Senha atual', { exact: true }) as HTMLInputElement).value,
       ).toBe(''),
+    );
+  });
+
+  it('shows the calendar address the password change moved (issue 44)', async () => {
+    stubApi({
+      ...signedInRoutes(),
+      'POST /api/auth/change-password': {
+        message: 'Senha atualizada',
+        calendarFeed: {
+          webcalUrl: 'webcal://agendaki.test/ics/novo-token.ics',
+          httpsUrl: 'https://agendaki.test/ics/novo-token.ics',
+          createdAt: '2026-11-21T12:00:00.000Z',
+        },
+      },
+    });
+    renderRoute('/dashboard/settings?tab=security');
+    await screen.findByLabelText('Senha atual', { exact: true });
+
+    await fillPasswords('segredo123', 'nova-senha-1', 'nova-senha-1');
+
+    const moved = await screen.findByRole('region', { name: 'Novo endereço do calendário' });
+    expect(within(moved).getByText(/o antigo parou de funcionar/)).toBeDefined();
+    expect((within(moved).getByLabelText('Endereço do calendário') as HTMLInputElement).value).toBe(
+      'webcal://agendaki.test/ics/novo-token.ics',
     );
   });
 

@@ -8,6 +8,9 @@ import {
   Store,
   UserRound,
 } from 'lucide-react';
+import type { CalendarFeedCreated } from '@agendaki/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -19,7 +22,11 @@ import { ProfileDetails } from '@/features/profile/components/profile-details';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { BookingProtectionSettings } from '@/features/booking-protection/components/booking-protection-form';
 import { BookingRulesSettings } from '@/features/settings/components/booking-rules-form';
-import { CalendarFeedSettings } from '@/features/settings/components/calendar-feed-settings';
+import { CALENDAR_FEED_QUERY_KEY } from '@/features/settings/api/calendar-feed';
+import {
+  CalendarFeedSettings,
+  NewAddress,
+} from '@/features/settings/components/calendar-feed-settings';
 import { PaymentSettingsCard } from '@/features/settings/components/payment-settings';
 import { PixProviderSettings } from '@/features/settings/components/pix-provider-form';
 import { PrivacySettings } from '@/features/privacy/components/privacy-settings';
@@ -49,6 +56,8 @@ function toSettingsTab(value: string | null): SettingsTab {
  */
 export function SettingsTabs() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [movedFeed, setMovedFeed] = useState<CalendarFeedCreated | null>(null);
   const tab = toSettingsTab(searchParams.get('tab'));
   const me = useMe();
 
@@ -97,7 +106,21 @@ export function SettingsTabs() {
         <PixProviderSettings />
       </TabsContent>
       <TabsContent value="security">
-        <ChangePasswordForm />
+        <ChangePasswordForm
+          onCalendarFeedMoved={(created) => {
+            setMovedFeed(created);
+            void queryClient.invalidateQueries({ queryKey: CALENDAR_FEED_QUERY_KEY });
+          }}
+        />
+        {movedFeed ? (
+          <section aria-label="Novo endereço do calendário" className="space-y-2">
+            <p className="text-sm">
+              Com a nova senha, o endereço do calendário mudou: o antigo parou de funcionar. Assine
+              este no Google Agenda ou no iPhone.
+            </p>
+            <NewAddress created={movedFeed} />
+          </section>
+        ) : null}
       </TabsContent>
       <TabsContent value="privacy">
         <PrivacySettings />

@@ -1,13 +1,14 @@
-import type { ChangePasswordInput, MessageResponse } from '@agendaki/shared';
+import type { ChangePasswordInput, ChangePasswordResponse } from '@agendaki/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
 /**
  * Configurações > Segurança. The server checks the current password (400 "Senha atual
- * incorreta") and ends the user's other sessions; this one stays, so nothing cached changes.
+ * incorreta"), ends the user's other sessions (this one stays) and unused sign-in links, and
+ * gives a calendar feed in use a new address, answered here once.
  */
-export function changePassword(input: ChangePasswordInput): Promise<MessageResponse> {
-  return apiClient.post<MessageResponse>('/api/auth/change-password', input);
+export function changePassword(input: ChangePasswordInput): Promise<ChangePasswordResponse> {
+  return apiClient.post<ChangePasswordResponse>('/api/auth/change-password', input);
 }
 
 export function useChangePassword() {

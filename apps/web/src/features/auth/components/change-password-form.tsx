@@ -1,4 +1,8 @@
-import { changePasswordSchema, type ChangePasswordInput } from '@agendaki/shared';
+import {
+  changePasswordSchema,
+  type CalendarFeedCreated,
+  type ChangePasswordInput,
+} from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -13,18 +17,28 @@ import { toastFirstValidationError } from '@/lib/validation-toast';
 const FIELD_ORDER = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Configurações > Segurança. The server ends the other sessions; this one stays signed in. */
-export function ChangePasswordForm() {
+/**
+ * Configurações > Segurança. The server ends the other sessions (this one stays signed in) and
+ * moves a calendar feed in use to a new address, handed to `onCalendarFeedMoved` to show.
+ */
+export function ChangePasswordForm({
+  onCalendarFeedMoved,
+}: {
+  onCalendarFeedMoved?: (created: CalendarFeedCreated) => void;
+}) {
   const changePassword = useChangePassword();
   const form = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
 
   async function submit(values: ChangePasswordInput) {
     try {
-      await changePassword.mutateAsync(values);
+      const { calendarFeed } = await changePassword.mutateAsync(values);
       toast.success('Senha atualizada', {
-        description: 'As sessões abertas em outros aparelhos foram encerradas.',
+        description: calendarFeed
+          ? 'As sessões em outros aparelhos foram encerradas e o endereço do calendário foi trocado.'
+          : 'As sessões abertas em outros aparelhos foram encerradas.',
       });
+      if (calendarFeed) onCalendarFeedMoved?.(calendarFeed);
       form.reset(EMPTY);
     } catch (error) {
       toast.error('Erro ao alterar senha', { description: getErrorMessage(error) });

@@ -21,7 +21,8 @@ import {
   useRotateCalendarFeed,
 } from '../api/calendar-feed';
 
-function NewAddress({ created }: { created: CalendarFeedCreated }) {
+/** A new feed address, shown once (made here, or moved by a password change). */
+export function NewAddress({ created }: { created: CalendarFeedCreated }) {
   const inputId = useId();
   async function copy() {
     if (await copyText(created.webcalUrl)) toast.success('Endereço copiado!');
