@@ -49,6 +49,7 @@ const CSRF = serverTest('attacks/csrf.test.ts');
 const BRUTE_FORCE = serverTest('attacks/brute-force.test.ts');
 const HEADERS = serverTest('attacks/headers.test.ts');
 const UPLOAD_HEADERS = serverTest('attacks/upload-headers.test.ts');
+const IMAGE_COST = serverTest('attacks/image-decoding-cost.test.ts');
 const FUZZ = serverTest('attacks/fuzz-public.test.ts');
 const FUZZ_CONTENT_TYPES = serverTest('attacks/fuzz-content-types.test.ts');
 const FOUNDATION = serverTest('foundation-api.test.ts');
@@ -639,6 +640,23 @@ const MUTATIONS = [
     find: "return `${value.startsWith('+') ? '+' : ''}${value.replace(/\\D/g, '')}`;",
     replace: 'return value;',
     test: INVISIBLE_TEXT,
+  },
+  // Issue 44, finding 4: image decoding cost (docs/decisions/030).
+  {
+    name: 'image-side-unlimited',
+    protection: 'an upload wider or taller than 10,000 px refused from its header',
+    file: 'apps/server/src/features/storage/images.ts',
+    find: 'width > SERVICE_IMAGE_MAX_SIDE ||',
+    replace: 'width > Number.MAX_SAFE_INTEGER ||',
+    test: IMAGE_COST,
+  },
+  {
+    name: 'image-jobs-unbounded',
+    protection: 'uploads decoded one at a time, the others queued',
+    file: 'apps/server/src/features/storage/images.ts',
+    find: 'export const IMAGE_JOBS_AT_ONCE = 1;',
+    replace: 'export const IMAGE_JOBS_AT_ONCE = 1000;',
+    test: IMAGE_COST,
   },
 ];
 

@@ -1,5 +1,7 @@
 import {
   detectImageType,
+  IMAGE_DIMENSIONS_DETAIL,
+  IMAGE_DIMENSIONS_ERROR,
   IMAGE_TYPE_DETAIL,
   IMAGE_TYPE_ERROR,
   toCents,
@@ -11,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
-import { prepareServiceImage, UnreadableImageError } from '../storage/images';
+import { OversizedImageError, prepareServiceImage, UnreadableImageError } from '../storage/images';
 import type { FileStorage } from '../storage/service';
 import * as repo from './repo';
 
@@ -127,6 +129,11 @@ export async function setServiceImage(
   if (!detectImageType(data)) throw refuse();
   // The bytes open like an image; decoding them says whether they are one.
   const prepared = await prepareServiceImage(data).catch((error: unknown) => {
+    if (error instanceof OversizedImageError) {
+      throw new AppError('BAD_REQUEST', IMAGE_DIMENSIONS_ERROR, {
+        description: IMAGE_DIMENSIONS_DETAIL,
+      });
+    }
     throw error instanceof UnreadableImageError ? refuse() : error;
   });
   const saves = await Promise.allSettled(
