@@ -50,6 +50,8 @@ const BRUTE_FORCE = serverTest('attacks/brute-force.test.ts');
 const HEADERS = serverTest('attacks/headers.test.ts');
 const UPLOAD_HEADERS = serverTest('attacks/upload-headers.test.ts');
 const IMAGE_COST = serverTest('attacks/image-decoding-cost.test.ts');
+const ORPHAN_FILES = serverTest('attacks/orphan-files.test.ts');
+const ERASED_ON_DISK = serverTest('attacks/erased-data-on-disk.test.ts');
 const FUZZ = serverTest('attacks/fuzz-public.test.ts');
 const FUZZ_CONTENT_TYPES = serverTest('attacks/fuzz-content-types.test.ts');
 const FOUNDATION = serverTest('foundation-api.test.ts');
@@ -657,6 +659,63 @@ const MUTATIONS = [
     find: 'export const IMAGE_JOBS_AT_ONCE = 1;',
     replace: 'export const IMAGE_JOBS_AT_ONCE = 1000;',
     test: IMAGE_COST,
+  },
+  // Issue 44, finding 8: files and erased strings left behind (docs/decisions/030).
+  {
+    name: 'upload-displaced-files-kept',
+    protection: 'an upload removes, after its commit, the files it displaced (another upload’s)',
+    file: 'apps/server/src/features/services/service.ts',
+    find: 'if it came first.\n  for (const url of replacement.replaced) await removeQuietly(storage, url);',
+    replace: 'if it came first.',
+    test: ORPHAN_FILES,
+  },
+  {
+    name: 'orphan-sweep-skipped',
+    protection: 'the hourly job removes old files that no service points at',
+    file: 'apps/server/src/features/maintenance/job.ts',
+    find: 'const orphans = await sweepOrphanFiles({ db, clock, storage });',
+    replace: 'const orphans = storage ? 0 : await sweepOrphanFiles({ db, clock, storage });',
+    test: ORPHAN_FILES,
+  },
+  {
+    name: 'orphan-sweep-no-grace',
+    protection: 'the sweep leaves files younger than an hour (an upload not yet committed)',
+    file: 'apps/server/src/features/maintenance/orphan-files.ts',
+    find: 'if (file.modifiedAt.getTime() > cutoff) continue;',
+    replace: 'if (file.modifiedAt.getTime() > cutoff + ORPHAN_GRACE_MS) continue;',
+    test: ORPHAN_FILES,
+  },
+  {
+    name: 'erasure-not-vacuumed',
+    protection: 'a client’s erasure is vacuumed after its commit',
+    file: 'apps/server/src/features/privacy/service.ts',
+    find: 'await scrub(deps, () => deps.scrubber.afterClientErasure());',
+    replace: 'await scrub(deps, async () => {});',
+    test: ERASED_ON_DISK,
+  },
+  {
+    name: 'account-deletion-not-vacuumed',
+    protection: 'an account’s deletion is vacuumed after its commit',
+    file: 'apps/server/src/features/privacy/service.ts',
+    find: 'await scrub(deps, () => deps.scrubber.afterAccountDeletion());',
+    replace: 'await scrub(deps, async () => {});',
+    test: ERASED_ON_DISK,
+  },
+  {
+    name: 'pglite-vacuum-not-full',
+    protection: 'PGlite rewrites the touched tables and their indexes (VACUUM FULL)',
+    file: 'apps/server/src/db/scrub.ts',
+    find: 'await db.execute(sql`VACUUM (FULL) ${names}`);',
+    replace: 'await db.execute(sql`VACUUM ${names}`);',
+    test: ERASED_ON_DISK,
+  },
+  {
+    name: 'pglite-wal-recycled',
+    protection: 'PGlite deletes old WAL segments instead of renaming them with their content',
+    file: 'apps/server/src/db/client.ts',
+    find: "await client.exec('SET wal_recycle = off');",
+    replace: "await client.exec('SET wal_recycle = on');",
+    test: ERASED_ON_DISK,
   },
 ];
 

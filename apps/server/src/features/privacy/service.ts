@@ -2,6 +2,7 @@ import { isSameName, type Client } from '@agendaki/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { deleteJobsMentioning } from '../../db/queue';
+import type { Scrubber } from '../../db/scrub';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Professional } from '../../plugins/auth';
@@ -17,7 +18,7 @@ import { eraseClientData, requireOwnClient, streamClients } from '../clients/ser
 import { isDemoProfessional } from '../demo/data';
 import { deleteMailsOfAccount, deleteMailsOfClient } from '../mail/service';
 import { getProfileByUserId } from '../profile/service';
-import { imageFilesOf, listServices } from '../services/service';
+import { lockServiceImageFiles } from '../services/service';
 import type { FileStorage } from '../storage/service';
 import { clientCsv, toClientExport } from './exports';
 
@@ -33,6 +34,8 @@ export interface PrivacyDeps {
   provider: PaymentProvider;
   accounts: ReturnType<typeof createAccountDeletionService>;
   log: FastifyBaseLogger;
+  /** Rewrites what the erasure left in the database's files, after the commit (decision 030). */
+  scrubber: Scrubber;
 }
 
 export const NAME_MISMATCH_MESSAGE =
@@ -93,7 +96,7 @@ export async function exportClient(
  * waiting jobs that name them are deleted. One transaction.
  */
 export async function eraseClient(
-  deps: Pick<PrivacyDeps, 'db' | 'clock'>,
+  deps: Pick<PrivacyDeps, 'db' | 'clock' | 'scrubber' | 'log'>,
   professional: Professional,
   clientId: string,
   confirmName: string,
@@ -103,7 +106,7 @@ export async function eraseClient(
   if (!isSameName(confirmName, client.name)) {
     throw new AppError('BAD_REQUEST', NAME_MISMATCH_MESSAGE);
   }
-  return deps.db.transaction(async (tx) => {
+  const erased = await deps.db.transaction(async (tx) => {
     const txDeps = { ...deps, db: tx };
     const erased = await eraseClientData(txDeps, profileId, client.id);
     await clearClientNotes(txDeps, profileId, client.id);
@@ -114,6 +117,15 @@ export async function eraseClient(
       { waitingOnly: true },
     );
     return erased;
+  });
+  await scrub(deps, () => deps.scrubber.afterClientErasure());
+  return erased;
+}
+
+/** The erasure is committed: a failed VACUUM is logged, and the next one does its work too. */
+async function scrub(deps: Pick<PrivacyDeps, 'log'>, run: () => Promise<void>): Promise<void> {
+  await run().catch((error: unknown) => {
+    deps.log.error({ err: error }, 'privacy: erased rows not vacuumed');
   });
 }
 
@@ -141,8 +153,7 @@ export async function deleteAccount(
   const imageUrls: string[] = [];
 
   await deps.db.transaction(async (tx) => {
-    const services = await listServices({ db: tx }, profileId, { activeOnly: false });
-    for (const service of services) imageUrls.push(...imageFilesOf(service));
+    imageUrls.push(...(await lockServiceImageFiles({ db: tx }, profileId)));
     if (profile?.avatarUrl) imageUrls.push(profile.avatarUrl);
 
     const addresses = [professional.email, profile?.email ?? ''];
@@ -167,6 +178,7 @@ export async function deleteAccount(
     await deps.accounts.deleteUser({ db: tx }, professional);
   });
 
+  await scrub(deps, () => deps.scrubber.afterAccountDeletion());
   // After the commit: a failed deletion keeps its images. A file that cannot be removed now is
   // logged (its name is random and nothing links to it any more).
   for (const url of imageUrls) {

@@ -38,6 +38,14 @@ export function createLocalStorage(directory: string): FileStorage {
       if (!STORED_NAME_PATTERN.test(name)) return;
       await fs.rm(path.join(directory, name), { force: true });
     },
+    async *listFiles() {
+      const names = await fs.readdir(directory).catch(() => [] as string[]);
+      for (const name of names) {
+        if (!STORED_NAME_PATTERN.test(name)) continue;
+        const stat = await fs.stat(path.join(directory, name)).catch(() => undefined);
+        if (stat?.isFile()) yield { url: `${UPLOADS_URL_PREFIX}${name}`, modifiedAt: stat.mtime };
+      }
+    },
   };
 }
 
