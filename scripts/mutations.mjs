@@ -682,7 +682,7 @@ const MUTATIONS = [
     protection: 'the sweep leaves files younger than an hour (an upload not yet committed)',
     file: 'apps/server/src/features/maintenance/orphan-files.ts',
     find: 'if (file.modifiedAt.getTime() > cutoff) continue;',
-    replace: 'if (file.modifiedAt.getTime() > cutoff + ORPHAN_GRACE_MS) continue;',
+    replace: 'if (file.modifiedAt.getTime() > cutoff * 2) continue;',
     test: ORPHAN_FILES,
   },
   {

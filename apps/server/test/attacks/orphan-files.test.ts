@@ -112,6 +112,9 @@ describe('files that nothing points at', () => {
     for (const url of [kept.imageUrl, kept.thumbnailUrl, orphan]) {
       fs.utimesSync(path.join(uploadsDir(), fileOf(url)), twoHoursAgo, twoHoursAgo);
     }
+    // Within the hour's grace: an upload whose transaction may not have committed yet.
+    const halfAnHourAgo = new Date(Date.now() - 30 * 60_000);
+    fs.utimesSync(path.join(uploadsDir(), fileOf(fresh)), halfAnHourAgo, halfAnHourAgo);
     const job = createPurgeJob({
       db: ctx.database.db,
       clock: ctx.clock,
