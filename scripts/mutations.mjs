@@ -51,6 +51,7 @@ const HEADERS = serverTest('attacks/headers.test.ts');
 const UPLOAD_HEADERS = serverTest('attacks/upload-headers.test.ts');
 const IMAGE_COST = serverTest('attacks/image-decoding-cost.test.ts');
 const ORPHAN_FILES = serverTest('attacks/orphan-files.test.ts');
+const S3_STORAGE = serverTest('workspace-storage-s3.test.ts');
 const ERASED_ON_DISK = serverTest('attacks/erased-data-on-disk.test.ts');
 const FUZZ = serverTest('attacks/fuzz-public.test.ts');
 const FUZZ_CONTENT_TYPES = serverTest('attacks/fuzz-content-types.test.ts');
@@ -716,6 +717,14 @@ const MUTATIONS = [
     find: "await client.exec('SET wal_recycle = off');",
     replace: "await client.exec('SET wal_recycle = on');",
     test: ERASED_ON_DISK,
+  },
+  {
+    name: 's3-orphans-not-listed',
+    protection: 'the sweep lists the bucket’s stored files (ListObjectsV2)',
+    file: 'apps/server/src/features/storage/s3.ts',
+    find: 'yield* page.files;',
+    replace: 'yield* page.files.slice(0, 0);',
+    test: S3_STORAGE,
   },
 ];
 
