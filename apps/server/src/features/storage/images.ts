@@ -27,6 +27,15 @@ export const THUMBNAIL_SIDE = 192;
  */
 export const IMAGE_JOBS_AT_ONCE = 1;
 const imageJobs = createSemaphore(IMAGE_JOBS_AT_ONCE);
+let decoding = 0;
+let mostDecodingAtOnce = 0;
+
+/** The most decodes that ran at once since the last call (the attack test's check). */
+export function takeMostDecodingAtOnce(): number {
+  const most = mostDecodingAtOnce;
+  mostDecodingAtOnce = decoding;
+  return most;
+}
 
 // The server handles a few uploads a minute; libvips' operation cache would only hold memory.
 sharp.cache(false);
@@ -108,10 +117,14 @@ async function decodeAndEncode(data: Buffer): Promise<PreparedImage> {
 export async function prepareServiceImage(data: Buffer): Promise<PreparedImage> {
   await checkDimensions(data);
   return imageJobs.run(async () => {
+    decoding += 1;
+    mostDecodingAtOnce = Math.max(mostDecodingAtOnce, decoding);
     try {
       return await decodeAndEncode(data);
     } catch (error) {
       throw new UnreadableImageError(error);
+    } finally {
+      decoding -= 1;
     }
   });
 }
