@@ -49,6 +49,10 @@ const CSRF = serverTest('attacks/csrf.test.ts');
 const BRUTE_FORCE = serverTest('attacks/brute-force.test.ts');
 const HEADERS = serverTest('attacks/headers.test.ts');
 const UPLOAD_HEADERS = serverTest('attacks/upload-headers.test.ts');
+const IMAGE_COST = serverTest('attacks/image-decoding-cost.test.ts');
+const ORPHAN_FILES = serverTest('attacks/orphan-files.test.ts');
+const S3_STORAGE = serverTest('workspace-storage-s3.test.ts');
+const ERASED_ON_DISK = serverTest('attacks/erased-data-on-disk.test.ts');
 const FUZZ = serverTest('attacks/fuzz-public.test.ts');
 const FUZZ_CONTENT_TYPES = serverTest('attacks/fuzz-content-types.test.ts');
 const FOUNDATION = serverTest('foundation-api.test.ts');
@@ -822,6 +826,88 @@ const MUTATIONS = [
     replace:
       '  if (await findUserByEmail(db, data.email)) await sendJob(db, AUTH_MAIL_REQUEST_QUEUE, data);',
     test: serverTest('attacks/account-enumeration-timing.test.ts'),
+  },
+  // Issue 44, finding 4: image decoding cost (docs/decisions/030).
+  {
+    name: 'image-side-unlimited',
+    protection: 'an upload wider or taller than 10,000 px refused from its header',
+    file: 'apps/server/src/features/storage/images.ts',
+    find: 'width > SERVICE_IMAGE_MAX_SIDE ||',
+    replace: 'width > Number.MAX_SAFE_INTEGER ||',
+    test: IMAGE_COST,
+  },
+  {
+    name: 'image-jobs-unbounded',
+    protection: 'uploads decoded one at a time, the others queued',
+    file: 'apps/server/src/features/storage/images.ts',
+    find: 'export const IMAGE_JOBS_AT_ONCE = 1;',
+    replace: 'export const IMAGE_JOBS_AT_ONCE = 1000;',
+    test: IMAGE_COST,
+  },
+  // Issue 44, finding 8: files and erased strings left behind (docs/decisions/030).
+  {
+    name: 'upload-displaced-files-kept',
+    protection: 'an upload removes, after its commit, the files it displaced (another upload’s)',
+    file: 'apps/server/src/features/services/service.ts',
+    find: 'if it came first.\n  for (const url of replacement.replaced) await removeQuietly(storage, url);',
+    replace: 'if it came first.',
+    test: ORPHAN_FILES,
+  },
+  {
+    name: 'orphan-sweep-skipped',
+    protection: 'the hourly job removes old files that no service points at',
+    file: 'apps/server/src/features/maintenance/job.ts',
+    find: 'const orphans = await sweepOrphanFiles({ db, clock, storage });',
+    replace: 'const orphans = storage ? 0 : await sweepOrphanFiles({ db, clock, storage });',
+    test: ORPHAN_FILES,
+  },
+  {
+    name: 'orphan-sweep-no-grace',
+    protection: 'the sweep leaves files younger than an hour (an upload not yet committed)',
+    file: 'apps/server/src/features/maintenance/orphan-files.ts',
+    find: 'if (file.modifiedAt.getTime() > cutoff) continue;',
+    replace: 'if (file.modifiedAt.getTime() > cutoff * 2) continue;',
+    test: ORPHAN_FILES,
+  },
+  {
+    name: 'erasure-not-vacuumed',
+    protection: 'a client’s erasure is vacuumed after its commit',
+    file: 'apps/server/src/features/privacy/service.ts',
+    find: 'await scrub(deps, () => deps.scrubber.afterClientErasure());',
+    replace: 'await scrub(deps, async () => {});',
+    test: ERASED_ON_DISK,
+  },
+  {
+    name: 'account-deletion-not-vacuumed',
+    protection: 'an account’s deletion is vacuumed after its commit',
+    file: 'apps/server/src/features/privacy/service.ts',
+    find: 'await scrub(deps, () => deps.scrubber.afterAccountDeletion());',
+    replace: 'await scrub(deps, async () => {});',
+    test: ERASED_ON_DISK,
+  },
+  {
+    name: 'pglite-vacuum-not-full',
+    protection: 'PGlite rewrites the touched tables and their indexes (VACUUM FULL)',
+    file: 'apps/server/src/db/scrub.ts',
+    find: 'await db.execute(sql`VACUUM (FULL) ${names}`);',
+    replace: 'await db.execute(sql`VACUUM ${names}`);',
+    test: ERASED_ON_DISK,
+  },
+  {
+    name: 'pglite-wal-recycled',
+    protection: 'PGlite deletes old WAL segments instead of renaming them with their content',
+    file: 'apps/server/src/db/client.ts',
+    find: "await client.exec('SET wal_recycle = off');",
+    replace: "await client.exec('SET wal_recycle = on');",
+    test: ERASED_ON_DISK,
+  },
+  {
+    name: 's3-orphans-not-listed',
+    protection: 'the sweep lists the bucket’s stored files (ListObjectsV2)',
+    file: 'apps/server/src/features/storage/s3.ts',
+    find: 'yield* page.files;',
+    replace: 'yield* page.files.slice(0, 0);',
+    test: S3_STORAGE,
   },
 ];
 

@@ -27,6 +27,7 @@ import { dashboardRoutes } from './features/dashboard/routes';
 import { healthRoutes } from './features/health/routes';
 import { registerMail } from './features/mail/register';
 import { createPurgeJob } from './features/maintenance/job';
+import { createScrubber } from './db/scrub';
 import { privacyRoutes } from './features/privacy/routes';
 import { createChangeNoticeJob } from './features/manage/change-notice';
 import { createReminderJob } from './features/manage/reminders';
@@ -107,7 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerRateLimiter(app, createRateLimitStore({ db: database.db }));
   registerJobs(app, { database });
   registerMail(app, { env, db: database.db });
-  app.jobs.add(createPurgeJob({ db: database.db, clock, log: app.log }));
+  const storage = createFileStorage(env);
+  app.jobs.add(createPurgeJob({ db: database.db, clock, log: app.log, storage }));
   const secret = await registerSessions(app, env, database);
   // The manage links' key (features/manage/token.ts), from the secret every instance shares.
   const manageKey = deriveManageKey(secret);
@@ -130,7 +132,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(authRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
   await app.register(profileRoutes, { db: database.db });
   await app.register(dashboardRoutes, { db: database.db });
-  const storage = createFileStorage(env);
   await app.register(uploadsRoutes, { storage });
   await app.register(servicesRoutes, { db: database.db, storage });
   await app.register(availabilityRoutes, { db: database.db });
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     storage,
     provider: createPaymentProvider(env, app),
     publicUrl: env.PUBLIC_URL,
+    scrubber: createScrubber(database),
   });
   const publicReads = { db: database.db, cache: await startPublicReadCache(app, database) };
   await app.register(publicProfileRoutes, publicReads);

@@ -157,7 +157,7 @@ describe('service image upload: the bytes decide the type', () => {
     const id = await createService();
     const res = await upload(id, bomb, 'bomba.png', 'image/png');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Tipo de arquivo inválido');
+    expect(res.json().message).toBe('Imagem grande demais');
   });
 
   it('refuses a body that is not multipart, and a multipart body without a file', async () => {

@@ -5,6 +5,9 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../src/config/env';
+import { sweepOrphanFiles } from '../src/features/maintenance/orphan-files';
+import { createFileStorage } from '../src/features/storage/service';
+import { createFixedClock } from '../src/lib/clock';
 import { createTestApp, type TestContext } from './helpers/app';
 import { createTestDatabase } from './helpers/database';
 import { IMAGES, multipartFile } from './helpers/images';
@@ -158,6 +161,26 @@ describe('STORAGE_DRIVER=s3', () => {
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect((await fetch(imageUrl)).status).toBe(404);
     expect((await fetch(thumbnailUrl)).status).toBe(404);
+  });
+
+  it('the hourly sweep removes a bucket file no service points at, keeps the referenced ones', async () => {
+    const service = await pro.request({
+      method: 'POST',
+      url: '/api/services',
+      payload: { name: 'Unha', price: 30, durationMinutes: 30 },
+    });
+    const kept = (await upload(service.json().id, IMAGES.png)).json();
+    const storage = createFileStorage(ctx.env);
+    const orphan = await storage.save({ data: IMAGES.webp, contentType: 'image/webp' });
+    expect((await fetch(orphan)).status).toBe(200);
+    // Now is within the hour's grace; two hours later it is not.
+    const now = createFixedClock(new Date().toISOString());
+    expect(await sweepOrphanFiles({ db: database.db, clock: now, storage })).toBe(0);
+    const later = createFixedClock(new Date(Date.now() + 2 * 60 * 60_000).toISOString());
+    expect(await sweepOrphanFiles({ db: database.db, clock: later, storage })).toBeGreaterThan(0);
+    expect((await fetch(orphan)).status).toBe(404);
+    expect((await fetch(kept.imageUrl)).status).toBe(200);
+    expect((await fetch(kept.thumbnailUrl)).status).toBe(200);
   });
 
   it('refuses to start with STORAGE_DRIVER=s3 and no bucket settings', () => {

@@ -18,6 +18,12 @@ export const IMAGE_TYPE_ERROR = 'Tipo de arquivo inválido';
 export const IMAGE_TYPE_DETAIL = 'Por favor, selecione uma imagem (JPG, PNG, WEBP ou GIF)';
 export const IMAGE_SIZE_ERROR = 'Arquivo muito grande';
 export const IMAGE_SIZE_DETAIL = 'O tamanho máximo permitido é 5MB';
+/** Longest side and pixel count an upload may claim (docs/decisions/030), read from its header. */
+export const SERVICE_IMAGE_MAX_SIDE = 10_000;
+export const SERVICE_IMAGE_MAX_PIXELS = 50_000_000;
+export const IMAGE_DIMENSIONS_ERROR = 'Imagem grande demais';
+export const IMAGE_DIMENSIONS_DETAIL =
+  'A imagem pode ter no máximo 10.000 pixels de largura e de altura (50 megapixels no total).';
 
 function hasAtMostTwoDecimals(value: number): boolean {
   const cents = value * 100;

@@ -85,6 +85,8 @@ export async function openPglite(
     extensions: { btree_gin, btree_gist, unaccent, pg_trgm },
   });
   await client.waitReady;
+  // Old WAL segments are deleted, not renamed for reuse with their content (db/scrub.ts).
+  await client.exec('SET wal_recycle = off');
   const pgliteDb = drizzlePglite({ client, schema });
   const db = pgliteDb as unknown as Db;
   return {

@@ -4,6 +4,8 @@ import { PURGE_QUEUE } from '../../db/queues';
 import type { Clock } from '../../lib/clock';
 import { isDatabaseUnavailable } from '../../lib/errors';
 import type { JobWorker } from '../../plugins/jobs';
+import type { FileStorage } from '../storage/service';
+import { sweepOrphanFiles } from './orphan-files';
 import { purgeExpiredRows } from './service';
 
 /** Every hour at minute 17 (UTC), off the round hour that other systems' jobs crowd. */
@@ -17,8 +19,9 @@ export function createPurgeJob(options: {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
+  storage: FileStorage;
 }): JobWorker<object> {
-  const { db, clock, log } = options;
+  const { db, clock, log, storage } = options;
   return {
     queue: PURGE_QUEUE,
     cron: PURGE_CRON,
@@ -29,6 +32,8 @@ export function createPurgeJob(options: {
         if (Object.values(result).some((count) => count > 0)) {
           log.info({ purged: result }, 'maintenance: expired rows deleted');
         }
+        const orphans = await sweepOrphanFiles({ db, clock, storage });
+        if (orphans > 0) log.info({ orphans }, 'maintenance: unreferenced files removed');
       } catch (error) {
         // The database away for a moment is not news (requests say so already); anything else is.
         if (isDatabaseUnavailable(error)) {

@@ -6,6 +6,7 @@ import {
 } from '@agendaki/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import type { Scrubber } from '../../db/scrub';
 import { idParams } from '../../lib/params';
 import { toAuthHeaders } from '../../plugins/auth';
 import { createAccountDeletionService } from '../auth/service';
@@ -35,7 +36,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
   storage: FileStorage;
   provider: PaymentProvider;
   publicUrl: string;
-}> = async (app, { db, storage, provider, publicUrl }) => {
+  scrubber: Scrubber;
+}> = async (app, { db, storage, provider, publicUrl, scrubber }) => {
   const accounts = createAccountDeletionService({
     db,
     auth: app.auth,
@@ -50,6 +52,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
     provider,
     accounts,
     log: app.log.child({ feature: 'privacy' }),
+    scrubber,
   };
 
   app.addHook('onSend', async (request, reply) => {

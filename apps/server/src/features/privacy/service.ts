@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { deleteJobsAt } from '../../db/queue';
 import { DEPOSIT_QUEUE, REMINDER_QUEUE } from '../../db/queues';
+import type { Scrubber } from '../../db/scrub';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Professional } from '../../plugins/auth';
@@ -20,7 +21,7 @@ import { isDemoProfessional } from '../../lib/demo';
 import { depositJobKey } from '../deposits/service';
 import { deleteMailsOfAccount, deleteMailsOfClient } from '../mail/service';
 import { getProfileByUserId } from '../profile/service';
-import { imageFilesOf, listServices } from '../services/service';
+import { lockServiceImageFiles } from '../services/service';
 import type { FileStorage } from '../storage/service';
 import { clientCsv, toClientExport } from './exports';
 
@@ -36,6 +37,8 @@ export interface PrivacyDeps {
   provider: PaymentProvider;
   accounts: ReturnType<typeof createAccountDeletionService>;
   log: FastifyBaseLogger;
+  /** Rewrites what the erasure left in the database's files, after the commit (decision 030). */
+  scrubber: Scrubber;
 }
 
 export const NAME_MISMATCH_MESSAGE =
@@ -96,7 +99,7 @@ export async function exportClient(
  * their jobs are deleted. One transaction.
  */
 export async function eraseClient(
-  deps: Pick<PrivacyDeps, 'db' | 'clock'>,
+  deps: Pick<PrivacyDeps, 'db' | 'clock' | 'scrubber' | 'log'>,
   professional: Professional,
   clientId: string,
   confirmName: string,
@@ -106,13 +109,22 @@ export async function eraseClient(
   if (!isSameName(confirmName, client.name)) {
     throw new AppError('BAD_REQUEST', NAME_MISMATCH_MESSAGE);
   }
-  return deps.db.transaction(async (tx) => {
+  const erased = await deps.db.transaction(async (tx) => {
     const txDeps = { ...deps, db: tx };
     const erased = await eraseClientData(txDeps, profileId, client.id);
     await clearClientNotes(txDeps, profileId, client.id);
     // Their mails' jobs go with the mails; reminders and sinal deadlines name only the booking.
     await deleteMailsOfClient({ db: tx }, profileId, client);
     return erased;
+  });
+  await scrub(deps, () => deps.scrubber.afterClientErasure());
+  return erased;
+}
+
+/** The erasure is committed: a failed VACUUM is logged, and the next one does its work too. */
+async function scrub(deps: Pick<PrivacyDeps, 'log'>, run: () => Promise<void>): Promise<void> {
+  await run().catch((error: unknown) => {
+    deps.log.error({ err: error }, 'privacy: erased rows not vacuumed');
   });
 }
 
@@ -137,8 +149,7 @@ export async function deleteAccount(
   const imageUrls: string[] = [];
 
   await deps.db.transaction(async (tx) => {
-    const services = await listServices({ db: tx }, profileId, { activeOnly: false });
-    for (const service of services) imageUrls.push(...imageFilesOf(service));
+    imageUrls.push(...(await lockServiceImageFiles({ db: tx }, profileId)));
     if (profile?.avatarUrl) imageUrls.push(profile.avatarUrl);
 
     const addresses = [professional.email, profile?.email ?? ''];
@@ -168,6 +179,7 @@ export async function deleteAccount(
     await deps.accounts.deleteUser({ db: tx }, professional);
   });
 
+  await scrub(deps, () => deps.scrubber.afterAccountDeletion());
   // After the commit: a failed deletion keeps its images. A file that cannot be removed now is
   // logged (its name is random and nothing links to it any more).
   for (const url of imageUrls) {

@@ -1,5 +1,5 @@
 import type { SearchTerm } from '@agendaki/shared';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { services } from '../../db/schema';
 import { isUuid } from '../../lib/params';
@@ -70,6 +70,67 @@ export async function updateService(
     .where(and(eq(services.id, id), eq(services.professionalId, professionalId)))
     .returning();
   return row;
+}
+
+/**
+ * Points the service at new image files (or none) and returns the files it pointed at, read
+ * under the row's lock in the same transaction: of two uploads at once, each learns exactly
+ * the files it displaced, so no file is left that nothing points at (docs/decisions/030).
+ */
+export async function replaceImageFiles(
+  db: Db,
+  professionalId: string,
+  id: string,
+  values: { imageUrl: string | null; imageThumbnailUrl: string | null },
+  now: Date,
+): Promise<{ row: ServiceRow; replaced: string[] } | undefined> {
+  if (!isUuid(id)) return undefined;
+  const mine = and(eq(services.id, id), eq(services.professionalId, professionalId));
+  return db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ imageUrl: services.imageUrl, thumbnailUrl: services.imageThumbnailUrl })
+      .from(services)
+      .where(mine)
+      .for('update');
+    if (!previous) return undefined;
+    const [row] = await tx
+      .update(services)
+      .set({ ...values, updatedAt: now })
+      .where(mine)
+      .returning();
+    const replaced = [previous.imageUrl, previous.thumbnailUrl].filter(
+      (url): url is string => url !== null,
+    );
+    return { row: row!, replaced };
+  });
+}
+
+/** The image files of all of a professional's services, their rows locked (account deletion). */
+export async function lockImageFiles(db: Db, professionalId: string): Promise<string[]> {
+  const rows = await db
+    .select({ imageUrl: services.imageUrl, thumbnailUrl: services.imageThumbnailUrl })
+    .from(services)
+    .where(eq(services.professionalId, professionalId))
+    .for('update');
+  return rows.flatMap((row) =>
+    [row.imageUrl, row.thumbnailUrl].filter((url): url is string => url !== null),
+  );
+}
+
+/** Those of `urls` that some service (of any professional) points at: the orphan sweep's check. */
+export async function findReferencedImageFiles(
+  db: Db,
+  urls: readonly string[],
+): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const list = [...urls];
+  const rows = await db
+    .select({ imageUrl: services.imageUrl, thumbnailUrl: services.imageThumbnailUrl })
+    .from(services)
+    .where(or(inArray(services.imageUrl, list), inArray(services.imageThumbnailUrl, list)));
+  return new Set(
+    rows.flatMap((row) => [row.imageUrl, row.thumbnailUrl]).filter(Boolean) as string[],
+  );
 }
 
 export async function deleteService(

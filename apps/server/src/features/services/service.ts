@@ -1,5 +1,7 @@
 import {
   detectImageType,
+  IMAGE_DIMENSIONS_DETAIL,
+  IMAGE_DIMENSIONS_ERROR,
   IMAGE_TYPE_DETAIL,
   IMAGE_TYPE_ERROR,
   toCents,
@@ -11,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
-import { prepareServiceImage, UnreadableImageError } from '../storage/service';
+import { OversizedImageError, prepareServiceImage, UnreadableImageError } from '../storage/service';
 import type { FileStorage } from '../storage/service';
 import * as repo from './repo';
 import type { ServiceDirectory, ServiceIdsQuery } from './types';
@@ -130,6 +132,11 @@ export async function setServiceImage(
   if (!detectImageType(data)) throw refuse();
   // The bytes open like an image; decoding them says whether they are one.
   const prepared = await prepareServiceImage(data).catch((error: unknown) => {
+    if (error instanceof OversizedImageError) {
+      throw new AppError('BAD_REQUEST', IMAGE_DIMENSIONS_ERROR, {
+        description: IMAGE_DIMENSIONS_DETAIL,
+      });
+    }
     throw error instanceof UnreadableImageError ? refuse() : error;
   });
   const saves = await Promise.allSettled(
@@ -139,21 +146,28 @@ export async function setServiceImage(
   );
   const saved = saves.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const [imageUrl, imageThumbnailUrl] = saved;
-  let row: repo.ServiceRow | undefined;
+  let replacement: Awaited<ReturnType<typeof repo.replaceImageFiles>>;
   try {
     const failed = saves.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
-    row = await repo.updateService(db, professionalId, id, { imageUrl, imageThumbnailUrl }, now);
+    replacement = await repo.replaceImageFiles(
+      db,
+      professionalId,
+      id,
+      { imageUrl: imageUrl!, imageThumbnailUrl: imageThumbnailUrl! },
+      now,
+    );
   } catch (error) {
     for (const url of saved) await removeQuietly(storage, url);
     throw error;
   }
-  if (!row) {
+  if (!replacement) {
     for (const url of saved) await removeQuietly(storage, url);
     throw new AppError('NOT_FOUND', NOT_FOUND);
   }
-  await removeImageFiles(storage, existing);
-  return toServiceDto(row);
+  // After the commit, the files this upload displaced: another upload's, if it came first.
+  for (const url of replacement.replaced) await removeQuietly(storage, url);
+  return toServiceDto(replacement.row);
 }
 
 export async function removeServiceImage(
@@ -162,18 +176,32 @@ export async function removeServiceImage(
   id: string,
   now: Date,
 ): Promise<Service> {
-  const existing = await repo.findService(db, professionalId, id);
-  if (!existing) throw new AppError('NOT_FOUND', NOT_FOUND);
-  const row = await repo.updateService(
+  const replacement = await repo.replaceImageFiles(
     db,
     professionalId,
     id,
     { imageUrl: null, imageThumbnailUrl: null },
     now,
   );
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  await removeImageFiles(storage, existing);
-  return toServiceDto(row);
+  if (!replacement) throw new AppError('NOT_FOUND', NOT_FOUND);
+  for (const url of replacement.replaced) await removeQuietly(storage, url);
+  return toServiceDto(replacement.row);
+}
+
+/**
+ * The image files of the professional's services, their rows locked until the caller's
+ * transaction ends (pass it as `db`): an upload finishing meanwhile waits, then finds no service.
+ */
+export function lockServiceImageFiles({ db }: Pick<ServicesDeps, 'db'>, professionalId: string) {
+  return repo.lockImageFiles(db, professionalId);
+}
+
+/** Those of `urls` that a service points at (features/maintenance's orphan sweep). */
+export function findReferencedImageFiles(
+  { db }: Pick<ServicesDeps, 'db'>,
+  urls: readonly string[],
+) {
+  return repo.findReferencedImageFiles(db, urls);
 }
 
 /** The stored files of a service's image: the photo and, for photos stored since 020, its thumbnail. */

@@ -11,8 +11,15 @@ export interface FileStorage {
   save(file: { data: Buffer; contentType: ServiceImageType }): Promise<string>;
   /** Removes a file saved by this storage; a URL it does not own or a missing file is ignored. */
   remove(url: string): Promise<void>;
+  /** Every file this storage saved, with when it was written: the orphan sweep's list. */
+  listFiles?(): AsyncIterable<StoredFile>;
   /** Set when files sit in a local folder that this server serves at /uploads/. */
   localDirectory?: string;
+}
+
+export interface StoredFile {
+  url: string;
+  modifiedAt: Date;
 }
 
 export const UPLOADS_URL_PREFIX = '/uploads/';

@@ -1,6 +1,6 @@
 import { AwsClient } from 'aws4fetch';
 import { AppError } from '../../lib/errors';
-import { createStoredName, STORED_NAME_PATTERN, type FileStorage } from './files';
+import { createStoredName, STORED_NAME_PATTERN, type FileStorage, type StoredFile } from './files';
 
 /**
  * Service images in S3-compatible storage (AWS S3, MinIO, Cloudflare R2, …) for production
@@ -21,6 +21,33 @@ export interface S3Config {
 }
 
 const KEY_PREFIX = 'service-images/';
+
+const XML_ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&apos;': "'",
+};
+const xmlText = (xml: string, tag: string): string | undefined =>
+  new RegExp(`<${tag}>([^<]*)</${tag}>`)
+    .exec(xml)?.[1]
+    ?.replace(/&(amp|lt|gt|quot|apos);/g, (entity) => XML_ENTITIES[entity]!);
+
+/** One page of ListObjectsV2's answer: our stored files in it, and the next page's token. */
+function parseListPage(xml: string, publicUrl: string) {
+  const files: StoredFile[] = [];
+  for (const [, contents] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+    const key = xmlText(contents!, 'Key') ?? '';
+    const modified = new Date(xmlText(contents!, 'LastModified') ?? '');
+    const name = key.slice(KEY_PREFIX.length);
+    if (!key.startsWith(KEY_PREFIX) || !STORED_NAME_PATTERN.test(name)) continue;
+    if (Number.isNaN(modified.getTime())) continue;
+    files.push({ url: `${publicUrl}/${key}`, modifiedAt: modified });
+  }
+  const isTruncated = xmlText(xml, 'IsTruncated') === 'true';
+  return { files, next: isTruncated ? xmlText(xml, 'NextContinuationToken') : undefined };
+}
 
 export function createS3Storage(config: S3Config): FileStorage {
   const client = new AwsClient({
@@ -63,6 +90,20 @@ export function createS3Storage(config: S3Config): FileStorage {
   }
 
   return {
+    async *listFiles() {
+      let token: string | undefined;
+      do {
+        const url = objectUrl('');
+        url.searchParams.set('list-type', '2');
+        url.searchParams.set('prefix', KEY_PREFIX);
+        if (token) url.searchParams.set('continuation-token', token);
+        const response = await client.fetch(url, { method: 'GET' });
+        if (!response.ok) throw new Error(`S3 listing answered ${response.status}`);
+        const page = parseListPage(await response.text(), publicUrl);
+        yield* page.files;
+        token = page.next;
+      } while (token);
+    },
     async save({ data, contentType }) {
       const key = `${KEY_PREFIX}${createStoredName(contentType)}`;
       await request('PUT', key, data, {

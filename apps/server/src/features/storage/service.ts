@@ -11,7 +11,7 @@ import {
 } from './files';
 import { createS3Storage } from './s3';
 
-export { prepareServiceImage, UnreadableImageError } from './images';
+export { OversizedImageError, prepareServiceImage, UnreadableImageError } from './images';
 
 // The storage's vocabulary lives in files.ts so s3.ts can use it without an import cycle.
 export {
@@ -22,6 +22,7 @@ export {
   UPLOADS_URL_PREFIX,
   type FileStorage,
 };
+export type { StoredFile } from './files';
 
 /** Files in a local folder (DATA_DIR/uploads), served by this server at /uploads/<name>. */
 export function createLocalStorage(directory: string): FileStorage {
@@ -39,6 +40,14 @@ export function createLocalStorage(directory: string): FileStorage {
       const name = url.slice(UPLOADS_URL_PREFIX.length);
       if (!STORED_NAME_PATTERN.test(name)) return;
       await fs.rm(path.join(directory, name), { force: true });
+    },
+    async *listFiles() {
+      const names = await fs.readdir(directory).catch(() => [] as string[]);
+      for (const name of names) {
+        if (!STORED_NAME_PATTERN.test(name)) continue;
+        const stat = await fs.stat(path.join(directory, name)).catch(() => undefined);
+        if (stat?.isFile()) yield { url: `${UPLOADS_URL_PREFIX}${name}`, modifiedAt: stat.mtime };
+      }
     },
   };
 }
