@@ -50,6 +50,7 @@ const BRUTE_FORCE = serverTest('attacks/brute-force.test.ts');
 const HEADERS = serverTest('attacks/headers.test.ts');
 const UPLOAD_HEADERS = serverTest('attacks/upload-headers.test.ts');
 const FUZZ = serverTest('attacks/fuzz-public.test.ts');
+const FORWARDED_ADDRESS = serverTest('attacks/forwarded-address.test.ts');
 const FUZZ_CONTENT_TYPES = serverTest('attacks/fuzz-content-types.test.ts');
 const FOUNDATION = serverTest('foundation-api.test.ts');
 const PROFILE_LINK = serverTest('profile-link.test.ts');
@@ -639,6 +640,15 @@ const MUTATIONS = [
     find: "return `${value.startsWith('+') ? '+' : ''}${value.replace(/\\D/g, '')}`;",
     replace: 'return value;',
     test: INVISIBLE_TEXT,
+  },
+  // Issue 44, item 1: only the hops of the operator's own proxies are believed.
+  {
+    name: 'trust-proxy-every-hop',
+    protection: 'TRUST_PROXY=true believes one proxy, not the X-Forwarded-For the client wrote',
+    file: 'apps/server/src/config/trust-proxy.ts',
+    find: 'return (_address, hop) => hop < trust;',
+    replace: 'return () => true;',
+    test: FORWARDED_ADDRESS,
   },
 ];
 

@@ -6,6 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from './config/env';
+import { toFastifyTrustProxy } from './config/trust-proxy';
 import type { Database } from './db/client';
 import { createAuth, resolveAuthSecret } from './features/auth/better-auth';
 import { authRoutes } from './features/auth/routes';
@@ -78,7 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: toFastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Long enough for a slow phone upload, short enough to shed stuck connections.
     connectionTimeout: 60_000,
