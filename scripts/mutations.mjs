@@ -51,6 +51,7 @@ const HEADERS = serverTest('attacks/headers.test.ts');
 const UPLOAD_HEADERS = serverTest('attacks/upload-headers.test.ts');
 const FUZZ = serverTest('attacks/fuzz-public.test.ts');
 const FORWARDED_ADDRESS = serverTest('attacks/forwarded-address.test.ts');
+const EXTREME_DATES = serverTest('attacks/extreme-dates.test.ts');
 const FUZZ_CONTENT_TYPES = serverTest('attacks/fuzz-content-types.test.ts');
 const FOUNDATION = serverTest('foundation-api.test.ts');
 const PROFILE_LINK = serverTest('profile-link.test.ts');
@@ -649,6 +650,23 @@ const MUTATIONS = [
     find: 'return (_address, hop) => hop < trust;',
     replace: 'return () => true;',
     test: FORWARDED_ADDRESS,
+  },
+  // Issue 44, item 9: dates and months held to years 1900-2100.
+  {
+    name: 'month-year-unbounded',
+    protection: 'a month out of 1900-2100 (9999-12) is a 400, not a 500',
+    file: 'packages/shared/src/appointment-schemas.ts',
+    find: 'return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;',
+    replace: 'return year >= 0;',
+    test: EXTREME_DATES,
+  },
+  {
+    name: 'date-year-unbounded',
+    protection: 'a date out of 1900-2100 (9999-12-31) is a 400 wherever a date is taken',
+    file: 'packages/shared/src/appointment-schemas.ts',
+    find: '    year <= DATE_YEAR_MAX &&',
+    replace: '    year <= 9999 &&',
+    test: EXTREME_DATES,
   },
 ];
 

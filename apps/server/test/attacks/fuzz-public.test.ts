@@ -10,6 +10,7 @@ import {
   headerValue,
   junkString,
   junkValue,
+  month,
   nearValid,
   password,
   post,
@@ -265,7 +266,7 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
       .tuple(
         identifier,
         query({
-          month: fc.oneof(fc.constantFrom('2026-11', '2026-13', '0000-00'), junkString),
+          month,
           serviceIds,
         }),
       )
