@@ -52,6 +52,7 @@ const UPLOAD_HEADERS = serverTest('attacks/upload-headers.test.ts');
 const FUZZ = serverTest('attacks/fuzz-public.test.ts');
 const FORWARDED_ADDRESS = serverTest('attacks/forwarded-address.test.ts');
 const EXTREME_DATES = serverTest('attacks/extreme-dates.test.ts');
+const LOG_SECRETS = serverTest('attacks/log-secrets.test.ts');
 const FUZZ_CONTENT_TYPES = serverTest('attacks/fuzz-content-types.test.ts');
 const FOUNDATION = serverTest('foundation-api.test.ts');
 const PROFILE_LINK = serverTest('profile-link.test.ts');
@@ -667,6 +668,23 @@ const MUTATIONS = [
     find: '    year <= DATE_YEAR_MAX &&',
     replace: '    year <= 9999 &&',
     test: EXTREME_DATES,
+  },
+  // Issue 44, item 7: tokens in addresses never reach the logs.
+  {
+    name: 'log-url-token-kept',
+    protection: 'request log lines carry the address with its manage/feed/e-mail token redacted',
+    file: 'apps/server/src/lib/log-redaction.ts',
+    find: 'url: redactSecrets(request.url),',
+    replace: 'url: request.url,',
+    test: LOG_SECRETS,
+  },
+  {
+    name: 'log-error-token-kept',
+    protection: 'error log lines carry messages and stacks with address tokens redacted',
+    file: 'apps/server/src/lib/log-redaction.ts',
+    find: 'err: serializeError,',
+    replace: 'err: stdSerializers.err,',
+    test: LOG_SECRETS,
   },
 ];
 

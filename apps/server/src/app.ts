@@ -45,6 +45,7 @@ import { servicesRoutes } from './features/services/routes';
 import { uploadsRoutes } from './features/storage/routes';
 import { createFileStorage, getImageOrigins } from './features/storage/service';
 import { systemClock, type Clock } from './lib/clock';
+import { withRedactedLogs } from './lib/log-redaction';
 import { registerAuth } from './plugins/auth';
 import {
   answerFrameworkError,
@@ -78,7 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     imageOrigins: getImageOrigins(env),
   });
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    logger: withRedactedLogs(options.logger, env.LOG_LEVEL),
     trustProxy: toFastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Long enough for a slow phone upload, short enough to shed stuck connections.
