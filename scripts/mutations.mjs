@@ -53,6 +53,7 @@ const FUZZ = serverTest('attacks/fuzz-public.test.ts');
 const FORWARDED_ADDRESS = serverTest('attacks/forwarded-address.test.ts');
 const EXTREME_DATES = serverTest('attacks/extreme-dates.test.ts');
 const LOG_SECRETS = serverTest('attacks/log-secrets.test.ts');
+const UNKNOWN_PAGES = serverTest('attacks/unknown-pages.test.ts');
 const FUZZ_CONTENT_TYPES = serverTest('attacks/fuzz-content-types.test.ts');
 const FOUNDATION = serverTest('foundation-api.test.ts');
 const PROFILE_LINK = serverTest('profile-link.test.ts');
@@ -685,6 +686,47 @@ const MUTATIONS = [
     find: 'err: serializeError,',
     replace: 'err: stdSerializers.err,',
     test: LOG_SECRETS,
+  },
+  // Issue 44, item 12: real 404s for unknown pages and links; cancelled bookings' .ics.
+  {
+    name: 'unknown-page-200',
+    protection: 'an address that is no page of the app answers 404 (the same app)',
+    file: 'apps/server/src/plugins/web-app.ts',
+    find: '.status(isAppPagePath(pathname) ? 200 : 404)',
+    replace: '.status(200)',
+    test: UNKNOWN_PAGES,
+  },
+  {
+    name: 'unknown-manage-page-200',
+    protection: 'a random manage link /agendamento/<token> answers 404',
+    file: 'apps/server/src/plugins/shared-link-pages.ts',
+    find: 'open: 200, unknown: 404, limited: 429',
+    replace: 'open: 200, unknown: 200, limited: 429',
+    test: UNKNOWN_PAGES,
+  },
+  {
+    name: 'manage-page-unlimited',
+    protection: 'the manage page counts against the manage-link limit (its status tells a guesser)',
+    file: 'apps/server/src/features/manage/page-check.ts',
+    find: 'if (!(await limiter.hit(key, MANAGE_LIMIT))) return',
+    replace: 'if (!key) return',
+    test: UNKNOWN_PAGES,
+  },
+  {
+    name: 'unknown-professional-page-200',
+    protection: 'an unknown /book/<link> or /profissional/<x> answers 404',
+    file: 'apps/server/src/plugins/shared-link-pages.ts',
+    find: 'let status = 404;',
+    replace: 'let status = 200;',
+    test: UNKNOWN_PAGES,
+  },
+  {
+    name: 'ics-cancelled-confirmed',
+    protection: 'a cancelled booking’s .ics says STATUS:CANCELLED',
+    file: 'apps/server/src/features/booking/ics.ts',
+    find: "event.cancelled ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',",
+    replace: "'STATUS:CONFIRMED',",
+    test: UNKNOWN_PAGES,
   },
 ];
 

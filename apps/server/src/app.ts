@@ -28,6 +28,7 @@ import { privacyRoutes } from './features/privacy/routes';
 import { createReminderJob } from './features/manage/reminders';
 import { createDepositJob } from './features/deposits/job';
 import { depositsRoutes } from './features/deposits/routes';
+import { createManageLinkCheck } from './features/manage/page-check';
 import { manageRoutes } from './features/manage/routes';
 import { deriveManageKey } from './features/manage/token';
 import { createSecretBox, deriveSecretBoxKey } from './lib/secret-box';
@@ -176,6 +177,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     {
       loadProfessional: (identifier) => getPublicProfessional(publicReads, identifier, clock.now()),
       renderPage: (pageHtml, data) => renderSharedLinkPage(pageHtml, data, env.PUBLIC_URL),
+      checkManageLink: createManageLinkCheck(
+        { db: database.db, clock, key: manageKey, publicUrl: env.PUBLIC_URL },
+        app.rateLimiter,
+      ),
     },
     { renderPage: (pageHtml) => renderLandingPage(pageHtml, env) },
   );
