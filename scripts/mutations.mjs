@@ -700,8 +700,8 @@ const MUTATIONS = [
     name: 'unknown-manage-page-200',
     protection: 'a random manage link /agendamento/<token> answers 404',
     file: 'apps/server/src/plugins/shared-link-pages.ts',
-    find: 'open: 200, unknown: 404, limited: 429',
-    replace: 'open: 200, unknown: 200, limited: 429',
+    find: '  unknown: 404,',
+    replace: '  unknown: 200,',
     test: UNKNOWN_PAGES,
   },
   {
