@@ -54,6 +54,10 @@ const ORPHAN_FILES = serverTest('attacks/orphan-files.test.ts');
 const S3_STORAGE = serverTest('workspace-storage-s3.test.ts');
 const ERASED_ON_DISK = serverTest('attacks/erased-data-on-disk.test.ts');
 const FUZZ = serverTest('attacks/fuzz-public.test.ts');
+const FORWARDED_ADDRESS = serverTest('attacks/forwarded-address.test.ts');
+const EXTREME_DATES = serverTest('attacks/extreme-dates.test.ts');
+const LOG_SECRETS = serverTest('attacks/log-secrets.test.ts');
+const UNKNOWN_PAGES = serverTest('attacks/unknown-pages.test.ts');
 const FUZZ_CONTENT_TYPES = serverTest('attacks/fuzz-content-types.test.ts');
 const FOUNDATION = serverTest('foundation-api.test.ts');
 const PROFILE_LINK = serverTest('profile-link.test.ts');
@@ -908,6 +912,90 @@ const MUTATIONS = [
     find: 'yield* page.files;',
     replace: 'yield* page.files.slice(0, 0);',
     test: S3_STORAGE,
+  },
+  // Issue 44, item 1: only the hops of the operator's own proxies are believed.
+  {
+    name: 'trust-proxy-every-hop',
+    protection: 'TRUST_PROXY=true believes one proxy, not the X-Forwarded-For the client wrote',
+    file: 'apps/server/src/config/trust-proxy.ts',
+    find: 'return (_address, hop) => hop < trust;',
+    replace: 'return () => true;',
+    test: FORWARDED_ADDRESS,
+  },
+  // Issue 44, item 9: dates and months held to years 1900-2100.
+  {
+    name: 'month-year-unbounded',
+    protection: 'a month out of 1900-2100 (9999-12) is a 400, not a 500',
+    file: 'packages/shared/src/appointment-schemas.ts',
+    find: 'return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;',
+    replace: 'return year >= 0;',
+    test: EXTREME_DATES,
+  },
+  {
+    name: 'date-year-unbounded',
+    protection: 'a date out of 1900-2100 (9999-12-31) is a 400 wherever a date is taken',
+    file: 'packages/shared/src/appointment-schemas.ts',
+    find: '    year <= DATE_YEAR_MAX &&',
+    replace: '    year <= 9999 &&',
+    test: EXTREME_DATES,
+  },
+  // Issue 44, item 7: tokens in addresses never reach the logs.
+  {
+    name: 'log-url-token-kept',
+    protection: 'request log lines carry the address with its manage/feed/e-mail token redacted',
+    file: 'apps/server/src/lib/log-redaction.ts',
+    find: 'url: redactSecrets(request.url),',
+    replace: 'url: request.url,',
+    test: LOG_SECRETS,
+  },
+  {
+    name: 'log-error-token-kept',
+    protection: 'error log lines carry messages and stacks with address tokens redacted',
+    file: 'apps/server/src/lib/log-redaction.ts',
+    find: 'err: serializeError,',
+    replace: 'err: stdSerializers.err,',
+    test: LOG_SECRETS,
+  },
+  // Issue 44, item 12: real 404s for unknown pages and links; cancelled bookings' .ics.
+  {
+    name: 'unknown-page-200',
+    protection: 'an address that is no page of the app answers 404 (the same app)',
+    file: 'apps/server/src/plugins/web-app.ts',
+    find: '.status(isAppPagePath(pathname) ? 200 : 404)',
+    replace: '.status(200)',
+    test: UNKNOWN_PAGES,
+  },
+  {
+    name: 'unknown-manage-page-200',
+    protection: 'a random manage link /agendamento/<token> answers 404',
+    file: 'apps/server/src/plugins/shared-link-pages.ts',
+    find: '  unknown: 404,',
+    replace: '  unknown: 200,',
+    test: UNKNOWN_PAGES,
+  },
+  {
+    name: 'manage-page-unlimited',
+    protection: 'the manage page counts against the manage-link limit (its status tells a guesser)',
+    file: 'apps/server/src/features/manage/page-check.ts',
+    find: 'if (!(await limiter.hit(key, MANAGE_LIMIT))) return',
+    replace: 'if (!key) return',
+    test: UNKNOWN_PAGES,
+  },
+  {
+    name: 'unknown-professional-page-200',
+    protection: 'an unknown /book/<link> or /profissional/<x> answers 404',
+    file: 'apps/server/src/plugins/shared-link-pages.ts',
+    find: 'let status = 404;',
+    replace: 'let status = 200;',
+    test: UNKNOWN_PAGES,
+  },
+  {
+    name: 'ics-cancelled-confirmed',
+    protection: 'a cancelled booking’s .ics says STATUS:CANCELLED',
+    file: 'apps/server/src/features/booking/ics.ts',
+    find: "event.cancelled ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',",
+    replace: "'STATUS:CONFIRMED',",
+    test: UNKNOWN_PAGES,
   },
 ];
 

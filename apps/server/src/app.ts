@@ -6,6 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from './config/env';
+import { toFastifyTrustProxy } from './config/trust-proxy';
 import type { Database } from './db/client';
 import { createAuth } from './features/auth/better-auth';
 import { resolveServerSecret } from './features/auth/server-secret';
@@ -33,6 +34,7 @@ import { createChangeNoticeJob } from './features/manage/change-notice';
 import { createReminderJob } from './features/manage/reminders';
 import { createDepositJob } from './features/deposits/job';
 import { depositsRoutes } from './features/deposits/routes';
+import { createManageLinkCheck } from './features/manage/page-check';
 import { manageRoutes } from './features/manage/routes';
 import { deriveManageKey } from './features/manage/token';
 import { createSecretBox, deriveSecretBoxKey } from './lib/secret-box';
@@ -51,6 +53,7 @@ import { servicesRoutes } from './features/services/routes';
 import { uploadsRoutes } from './features/storage/routes';
 import { createFileStorage, getImageOrigins } from './features/storage/service';
 import { systemClock, type Clock } from './lib/clock';
+import { withRedactedLogs } from './lib/log-redaction';
 import { registerAuth } from './plugins/auth';
 import {
   answerFrameworkError,
@@ -84,8 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     imageOrigins: getImageOrigins(env),
   });
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
-    trustProxy: env.TRUST_PROXY,
+    logger: withRedactedLogs(options.logger, env.LOG_LEVEL),
+    trustProxy: toFastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Long enough for a slow phone upload, short enough to shed stuck connections.
     connectionTimeout: 60_000,
@@ -186,6 +189,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     {
       loadProfessional: (identifier) => getPublicProfessional(publicReads, identifier, clock.now()),
       renderPage: (pageHtml, data) => renderSharedLinkPage(pageHtml, data, env.PUBLIC_URL),
+      checkManageLink: createManageLinkCheck(
+        { db: database.db, clock, key: manageKey, publicUrl: env.PUBLIC_URL },
+        app.rateLimiter,
+      ),
     },
     { renderPage: (pageHtml) => renderLandingPage(pageHtml, env) },
   );

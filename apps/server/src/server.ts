@@ -6,6 +6,7 @@ import { seedDemoData } from './features/demo/service';
 import { createFileStorage } from './features/storage/service';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -63,6 +64,13 @@ async function main(): Promise<void> {
       );
     }
     throw error;
+  }
+  if (typeof env.TRUST_PROXY === 'number' && !LOOPBACK_HOSTS.has(env.HOST)) {
+    // A hop count believes whoever connects is the proxy (docs/decisions/026).
+    app.log.warn(
+      { host: env.HOST, trustProxy: env.TRUST_PROXY },
+      'TRUST_PROXY counts hops: only the proxy may reach this port, else list its addresses',
+    );
   }
   // The job queue's workers: mail delivery, the hourly purge (plugins/jobs.ts). Closing the
   // app stops them before the database closes.

@@ -158,19 +158,24 @@ describe('shared booking links', () => {
     expect(embeddedData(html)).toMatchObject({ profile: { businessName: EVIL_NAME } });
   });
 
-  it('answer an unknown professional with the plain page', async () => {
+  it('answer an unknown professional with the plain page, as a 404', async () => {
     for (const url of ['/book/ninguem-aqui', '/profissional/ninguem-aqui']) {
       const res = await page(url);
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toBe(BOOK_HTML);
       expect(embeddedData(res.body)).toBeUndefined();
     }
   });
 
-  it('leave every other route to the plain index.html', async () => {
-    for (const url of ['/', '/dashboard/appointments', '/book', '/book/a/b']) {
+  it('leave every other route to the plain index.html, a 404 where the app has no page', async () => {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/dashboard/appointments', 200],
+      ['/book', 404],
+      ['/book/a/b', 404],
+    ] as const) {
       const res = await page(url);
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.body, url).toBe(INDEX_HTML);
     }
   });

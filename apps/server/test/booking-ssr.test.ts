@@ -159,7 +159,7 @@ describe('the public booking page drawn by the server', () => {
   it('draws nothing for an unknown professional or a manage link', async () => {
     for (const url of ['/book/ninguem-aqui', '/agendamento/abc123']) {
       const res = await page(url);
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toBe(BOOK_HTML);
     }
   });

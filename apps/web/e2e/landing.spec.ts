@@ -121,6 +121,11 @@ test.describe('landing page', () => {
 });
 
 test.describe('not-found page', () => {
+  // The server answers an unknown address with the app and 404 (issue 44): the browser logs it.
+  test.use({
+    allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/],
+  });
+
   test('an unknown path shows the 404 page and "Voltar para Home" returns to /', async ({
     page,
   }) => {

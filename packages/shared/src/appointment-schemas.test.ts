@@ -4,6 +4,7 @@ import {
   appointmentListQuerySchema,
   appointmentUpdateSchema,
   isIsoDate,
+  isIsoMonth,
 } from './appointment-schemas';
 
 const valid = {
@@ -54,8 +55,27 @@ describe('appointment form schema (docs/product.md section 5)', () => {
     ['2026-02-29', false],
     ['2026-13-01', false],
     ['2026-1-01', false],
+    ['1899-12-31', false],
+    ['1900-01-01', true],
+    ['2100-12-31', true],
+    ['2101-01-01', false],
+    ['9999-12-31', false],
   ])('isIsoDate(%s) is %s', (value, expected) => {
     expect(isIsoDate(value)).toBe(expected);
+  });
+
+  it.each([
+    ['2026-11', true],
+    ['1900-01', true],
+    ['2100-12', true],
+    ['2026-13', false],
+    ['2026-00', false],
+    ['0000-01', false],
+    ['2101-01', false],
+    ['9999-12', false],
+    ['2026-1', false],
+  ])('isIsoMonth(%s) is %s', (value, expected) => {
+    expect(isIsoMonth(value)).toBe(expected);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { depositChargeSchema } from './pix';
-import { isIsoDate } from './appointment-schemas';
+import { isIsoDate, isIsoMonth } from './appointment-schemas';
 import { CLIENT_EMAIL_MAX, CLIENT_NAME_MAX, CLIENT_PHONE_MAX, clientName } from './client-schemas';
 import { optionalPhone, optionalText } from './text';
 
@@ -20,6 +20,7 @@ export const SELECT_SERVICE_MESSAGE = 'Selecione pelo menos um serviço';
 export const INVALID_SERVICE_MESSAGE = 'Serviço inválido';
 export const TOO_MANY_SERVICES_MESSAGE = `Selecione no máximo ${BOOKING_SERVICES_MAX} serviços`;
 export const INVALID_DATE_MESSAGE = 'Data inválida';
+export const INVALID_MONTH_MESSAGE = 'Mês inválido';
 export const INVALID_TIME_MESSAGE = 'Hora inválida';
 /** 409 SLOT_UNAVAILABLE: the time is past, or outside the professional's hours for the duration. */
 export const SLOT_UNAVAILABLE_MESSAGE =
@@ -142,7 +143,7 @@ export type BookingSlotsResponse = z.infer<typeof bookingSlotsResponseSchema>;
 
 /** `GET …/days`: the dates of a month that offer at least one start for the selection. */
 export const bookingDaysQuerySchema = z.object({
-  month: z.string({ error: 'Mês inválido' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido'),
+  month: z.string({ error: INVALID_MONTH_MESSAGE }).refine(isIsoMonth, INVALID_MONTH_MESSAGE),
   serviceIds: bookingSlotsQuerySchema.shape.serviceIds,
 });
 export type BookingDaysQuery = z.input<typeof bookingDaysQuerySchema>;

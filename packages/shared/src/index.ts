@@ -18,6 +18,7 @@ export * from './slots';
 export * from './billing';
 export * from './booking-plan';
 export * from './booking-schemas';
+export * from './app-pages';
 export * from './profile-schemas';
 export * from './image-type';
 export * from './money';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { trustProxySchema } from './trust-proxy';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -34,8 +35,11 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Agendaki <nao-responda@agendaki.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Set behind a reverse proxy so rate limits see the client's address. */
-  TRUST_PROXY: booleanFromString.default(false),
+  /**
+   * The proxies in front of the server, so rate limits and logs see the client's address: a hop
+   * count (`true` is 1) or their addresses/CIDRs (config/trust-proxy.ts, docs/decisions/026).
+   */
+  TRUST_PROXY: trustProxySchema.default(false),
   /** Where service images go: `local` (DATA_DIR/uploads, served at /uploads) or `s3`. */
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'use local ou s3' }).default('local'),
   /** S3-compatible endpoint, e.g. https://s3.sa-east-1.amazonaws.com or a MinIO/R2 address. */

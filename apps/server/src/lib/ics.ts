@@ -23,6 +23,8 @@ export interface IcsEvent {
   description: string;
   /** The business address (LOCATION), when the professional has one. */
   location?: string | null;
+  /** STATUS:CANCELLED, so a calendar that imported the booking drops it (RFC 5545 3.8.1.11). */
+  cancelled?: boolean;
 }
 
 export interface IcsCalendar {
@@ -108,7 +110,7 @@ export function buildIcs(calendar: IcsCalendar): string {
       `SUMMARY:${escapeIcsText(event.summary)}`,
       `DESCRIPTION:${escapeIcsText(event.description)}`,
       ...(event.location ? [`LOCATION:${escapeIcsText(event.location)}`] : []),
-      'STATUS:CONFIRMED',
+      event.cancelled ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
       'TRANSP:OPAQUE',
       'END:VEVENT',
     );

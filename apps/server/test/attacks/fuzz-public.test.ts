@@ -12,6 +12,7 @@ import {
   junkString,
   junkValue,
   linkText,
+  month,
   nearValid,
   password,
   post,
@@ -267,7 +268,7 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
       .tuple(
         identifier,
         query({
-          month: fc.oneof(fc.constantFrom('2026-11', '2026-13', '0000-00'), junkString),
+          month,
           serviceIds,
         }),
       )

@@ -188,6 +188,17 @@ async function openBooking(deps: ManageDeps, token: string): Promise<OpenBooking
   return { link, profile, appointments, live, status, firstStart, canChange };
 }
 
+/** Whether the link opens a booking, as `getManageView` would (the page's 200 or 404). */
+export async function isManageLinkOpen(deps: ManageDeps, token: string): Promise<boolean> {
+  try {
+    await openBooking(deps, token);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return false;
+    throw error;
+  }
+}
+
 function summaryOf(booking: OpenBooking): BookingSummary {
   const shown = booking.live.length > 0 ? booking.live : booking.appointments;
   const services = shown.map((a) => ({
@@ -258,6 +269,7 @@ export async function getManageIcs(deps: ManageDeps, token: string): Promise<str
       summary: `${a.service.name} - ${booking.profile.businessName}`,
       description: `Profissional: ${booking.profile.professionalName}\nRemarcar ou cancelar: ${url}`,
       location: booking.profile.address,
+      cancelled: a.status === 'cancelled',
     })),
   });
 }

@@ -120,10 +120,25 @@ export const email = fc.oneof(
   junkString,
 );
 export const password = fc.oneof(fc.constant('senha-segura-123'), fc.string({ maxLength: 120 }));
+/** Any four-digit year, the edges of 1900–2100 and of four digits often (issue 44: 9999-12). */
+const year = fc.oneof(
+  fc.constantFrom(0, 1, 99, 1899, 1900, 2100, 2101, 9999),
+  fc.integer({ min: 0, max: 9999 }),
+);
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
 export const date = fc.oneof(
   fc
     .integer({ min: 0, max: 60 })
     .map((d) => new Date(Date.UTC(2026, 10, 21 + d)).toISOString().slice(0, 10)),
+  fc
+    .tuple(year, fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }))
+    .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`),
+  junkString,
+);
+/** `?month=` of the booking page's days: near months, any year, months 00–13. */
+export const month = fc.oneof(
+  fc.constantFrom('2026-11', '2026-12', '2027-01', '9999-12', '0000-01'),
+  fc.tuple(year, fc.integer({ min: 0, max: 13 })).map(([y, m]) => `${pad(y, 4)}-${pad(m, 2)}`),
   junkString,
 );
 export const time = fc.oneof(
