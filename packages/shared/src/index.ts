@@ -16,6 +16,7 @@ export * from './service-schemas';
 export * from './slots';
 export * from './billing';
 export * from './booking-plan';
+export * from './booking-gates';
 export * from './booking-schemas';
 export * from './profile-schemas';
 export * from './image-type';

@@ -158,6 +158,7 @@ export async function getPublicProfessional(
     whatsapp: rules.paused ? catalog.profile.phone : null,
     lastBookableDate: addDaysToDate(today, rules.horizonDays),
     clientEmailRequired: catalog.profile.clientEmailRequired,
+    bookingEmailCode: catalog.profile.bookingEmailCode,
     address: catalog.profile.address,
   };
 }
