@@ -11,7 +11,7 @@ export async function turnOnEmailCode(professional: BookableProfessional): Promi
   const res = await professional.pro.request({
     method: 'PUT',
     url: '/api/settings/after-booking',
-    payload: { ...current.json(), bookingEmailCode: true },
+    payload: { ...(current.json() as object), bookingEmailCode: true },
   });
   if (res.statusCode !== 200 || res.json().bookingEmailCode !== true) {
     throw new Error(`settings: ${res.statusCode} ${res.body}`);

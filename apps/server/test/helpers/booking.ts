@@ -4,7 +4,9 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { and, eq } from 'drizzle-orm';
 import { appointments, clients, mailOutbox } from '../../src/db/schema';
-import type { TestContext } from './app';
+import type { Clock } from '../../src/lib/clock';
+import { derivePowSecrets, issueChallenge } from '../../src/features/booking/pow';
+import { TEST_POW_DIFFICULTY, type TestContext } from './app';
 import { nextIp } from './auth';
 import { signUpProfessional, type SignedInProfessional } from './session';
 
@@ -117,6 +119,16 @@ export async function solvePow(ctx: TestContext, ip = nextIp()): Promise<string>
   });
   if (res.statusCode !== 200) throw new Error(`challenge: ${res.statusCode} ${res.body}`);
   return solvedPayload(res.json());
+}
+
+/** A solution made without the app (its database may be down), from its secret. */
+export async function offlinePow(authSecret: string, clock: Clock): Promise<string> {
+  const challenge = await issueChallenge({
+    secrets: derivePowSecrets(authSecret),
+    clock,
+    difficulty: TEST_POW_DIFFICULTY,
+  });
+  return solvedPayload(challenge as Challenge);
 }
 
 /** ALTCHA's payload for a challenge: base64 of `{ challenge, solution }`. */
