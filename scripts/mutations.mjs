@@ -655,7 +655,8 @@ const MUTATIONS = [
     protection: 'a forged or tampered proof of work refused',
     file: 'apps/server/src/features/booking/pow.ts',
     find: "if (!result.verified) throw new AppError('POW_INVALID', POW_INVALID_MESSAGE);",
-    replace: "if (false && !result.verified) throw new AppError('POW_INVALID', POW_INVALID_MESSAGE);",
+    replace:
+      "if (false && !result.verified) throw new AppError('POW_INVALID', POW_INVALID_MESSAGE);",
     test: BOOKING_GATES,
   },
   {

@@ -16,7 +16,11 @@ import { agendaRoutes } from './features/agenda/routes';
 import { appointmentsRoutes } from './features/appointments/routes';
 import { availabilityRoutes } from './features/availability/routes';
 import { deriveCodeKey } from './features/booking/email-code';
-import { DEFAULT_POW_DIFFICULTY, derivePowSecrets, type PowDifficulty } from './features/booking/pow';
+import {
+  DEFAULT_POW_DIFFICULTY,
+  derivePowSecrets,
+  type PowDifficulty,
+} from './features/booking/pow';
 import { bookingRoutes } from './features/booking/routes';
 import { calendarFeedRoutes } from './features/calendar-feed/routes';
 import { billingRoutes, createPaymentProvider } from './features/billing/routes';

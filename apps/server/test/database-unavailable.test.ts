@@ -12,7 +12,13 @@ import { AppError, isDatabaseUnavailable } from '../src/lib/errors';
 import { SERVICE_UNAVAILABLE_MESSAGE, toAppError } from '../src/plugins/errors';
 import { withDatabase } from './global-setup';
 import { createTestApp, type TestContext } from './helpers/app';
-import { bookingBody, createBookableProfessional, offlinePow, postBooking, solvePow } from './helpers/booking';
+import {
+  bookingBody,
+  createBookableProfessional,
+  offlinePow,
+  postBooking,
+  solvePow,
+} from './helpers/booking';
 import { createTestDatabase } from './helpers/database';
 
 /**

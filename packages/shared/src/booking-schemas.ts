@@ -120,7 +120,10 @@ export const bookingInputSchema = z.object(
         'Requisição inválida. Recarregue a página e tente novamente.',
       ),
     /** The solved proof of work (booking-gates.ts); missing or wrong: refused by the server. */
-    pow: z.string({ error: POW_INVALID_MESSAGE }).max(POW_PAYLOAD_MAX, POW_INVALID_MESSAGE).optional(),
+    pow: z
+      .string({ error: POW_INVALID_MESSAGE })
+      .max(POW_PAYLOAD_MAX, POW_INVALID_MESSAGE)
+      .optional(),
   },
   { error: 'Dados inválidos.' },
 );

@@ -42,7 +42,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     database,
     clock,
     logger: false,
-    bookingPow: options.bookingPow === null ? undefined : (options.bookingPow ?? TEST_POW_DIFFICULTY),
+    bookingPow:
+      options.bookingPow === null ? undefined : (options.bookingPow ?? TEST_POW_DIFFICULTY),
   });
   await options.beforeReady?.(app);
   await app.ready();

@@ -28,7 +28,11 @@ export interface PowDifficulty {
 }
 
 /** About 0.1 s in Node on a server core, 0.4-0.8 s on a cheap phone (decision 028). */
-export const DEFAULT_POW_DIFFICULTY: PowDifficulty = { cost: 1000, counterMin: 200, counterMax: 400 };
+export const DEFAULT_POW_DIFFICULTY: PowDifficulty = {
+  cost: 1000,
+  counterMin: 200,
+  counterMax: 400,
+};
 
 /** Long enough to fill the form; the page asks for a new one past it. */
 export const POW_TTL_MS = 30 * 60_000;
@@ -67,7 +71,11 @@ export async function issueChallenge(deps: PowDeps): Promise<PowChallenge> {
   return challenge as PowChallenge;
 }
 
-const hex = (max: number) => z.string().max(max).regex(/^[0-9a-f]*$/);
+const hex = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[0-9a-f]*$/);
 /** The shape before any HMAC is computed: anything else is refused as invalid. */
 const payloadSchema = z.object({
   challenge: z.object({

@@ -100,10 +100,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       );
       if (catalog.profile.bookingEmailCode) {
         await app.rateLimiter.consume(
-          rateLimitKey(
-            BOOKING_LIMIT_SCOPES.codesSent,
-            visitorKey(request.ip, catalog.profile.id),
-          ),
+          rateLimitKey(BOOKING_LIMIT_SCOPES.codesSent, visitorKey(request.ip, catalog.profile.id)),
           BOOKING_LIMITS.codesSent,
         );
         return reply.status(202).send(await sendBookingCode(deps, catalog, input));

@@ -11,11 +11,7 @@ import { eq } from 'drizzle-orm';
 import { appointments, bookingRequests, profiles } from '../../../src/db/schema';
 import type { Db } from '../../../src/db/client';
 import { createTestApp } from '../../helpers/app';
-import {
-  createBookableProfessional,
-  solvedPayload,
-  type ServiceSeed,
-} from '../../helpers/booking';
+import { createBookableProfessional, solvedPayload, type ServiceSeed } from '../../helpers/booking';
 import type { Challenge } from 'altcha-lib';
 import type { FaultStore } from './databases';
 

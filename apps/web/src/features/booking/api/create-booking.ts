@@ -1,6 +1,6 @@
 import type { BookingCodeSent, BookingInput, BookingResponse } from '@agendaki/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { apiClient } from '@/lib/api-client';
 import { createPowSolver, type PowSolver } from '../lib/pow-solver';
 import { getSlotsQueryKey } from './get-slots';
@@ -22,9 +22,8 @@ export function isCodeSent(answer: CreateBookingAnswer): answer is BookingCodeSe
  */
 export function useCreateBooking(professionalId: string) {
   const queryClient = useQueryClient();
-  const solverRef = useRef<PowSolver | null>(null);
-  solverRef.current ??= createPowSolver();
-  const solver = solverRef.current;
+  // One solver per mounted form: its next solution and the attempts' ones live with it.
+  const [solver] = useState<PowSolver>(createPowSolver);
   return {
     prepare: solver.prepare,
     ...useMutation({

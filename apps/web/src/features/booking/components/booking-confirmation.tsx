@@ -71,16 +71,16 @@ export function BookingConfirmation({
     // Phone-first answers a null e-mail, which the booking request accepts (the server decides);
     // the e-mailed code needs an e-mail whatever the professional's choice.
     resolver: zodResolver(
-      bookingContactSchemaFor(clientEmailRequired || bookingEmailCode) as typeof bookingContactSchema,
+      bookingContactSchemaFor(
+        clientEmailRequired || bookingEmailCode,
+      ) as typeof bookingContactSchema,
     ),
     defaultValues: EMPTY_CONTACT,
   });
   const attemptRef = useRef<BookingAttempt | null>(null);
   const closedByAnswerRef = useRef(false);
   // The code's step: where it went and the request it confirms.
-  const [codeSent, setCodeSent] = useState<{ email: string; verificationId: string } | null>(
-    null,
-  );
+  const [codeSent, setCodeSent] = useState<{ email: string; verificationId: string } | null>(null);
   // Solved while the visitor picks a time and types (mounted from the first service chosen).
   const { prepare } = booking;
   useEffect(() => prepare(), [prepare]);

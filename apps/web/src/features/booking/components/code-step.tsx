@@ -1,4 +1,8 @@
-import { EMAIL_CODE_FORMAT_MESSAGE, EMAIL_CODE_LENGTH, EMAIL_CODE_SENT_MESSAGE } from '@agendaki/shared';
+import {
+  EMAIL_CODE_FORMAT_MESSAGE,
+  EMAIL_CODE_LENGTH,
+  EMAIL_CODE_SENT_MESSAGE,
+} from '@agendaki/shared';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';

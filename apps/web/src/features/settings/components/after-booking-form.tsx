@@ -138,9 +138,8 @@ function AfterBookingForm({ settings }: { settings: AfterBookingSettings }) {
         <div className="grid gap-1">
           <Label htmlFor="booking-email-code">Confirmar agendamentos por código no e-mail</Label>
           <p id="booking-email-code-hint" className="text-sm text-muted-foreground">
-            Ligado: o cliente recebe um código de 6 números por e-mail e o horário só fica
-            reservado depois que ele digita o código. Evita reservas falsas; o e-mail passa a ser
-            obrigatório.
+            Ligado: o cliente recebe um código de 6 números por e-mail e o horário só fica reservado
+            depois que ele digita o código. Evita reservas falsas; o e-mail passa a ser obrigatório.
           </p>
         </div>
       </div>
