@@ -89,6 +89,8 @@ export function BookingConfirmation({
     attemptRef.current = null;
     closedByAnswerRef.current = true;
     setCodeSent(null);
+    // A wrong code's error is answered now: it must not stay over the success.
+    toast.dismiss();
     // With a Pix sinal the time is only held until it is paid (docs/decisions/017).
     toast.success(result.deposit ? 'Horário reservado!' : 'Agendamento confirmado!', {
       description: describeBookedServices(

@@ -71,7 +71,7 @@ export function CodeStep({ email, isPending, onConfirm, onBack }: CodeStepProps)
             enterKeyHint="done"
             maxLength={EMAIL_CODE_LENGTH + 2}
             placeholder="000000"
-            className="h-12 text-center text-2xl tracking-[0.4em] tabular-nums"
+            className="h-12 text-center text-2xl tracking-[0.4em] tabular-nums md:text-2xl"
           />
         )}
       </FormField>
