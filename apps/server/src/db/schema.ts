@@ -792,6 +792,8 @@ export const PURGED_BY_MAINTENANCE = [
   'mailOutbox',
   'session',
   'verification',
+  'bookingPowUses',
+  'bookingCodes',
 ] as const;
 
 /**
