@@ -71,6 +71,7 @@ const BOOKING_LIMITS = serverTest('booking-rate-limits.test.ts');
 const PREPARED_READS = serverTest('prepared-reads.test.ts');
 const MAIL = serverTest('mail.test.ts');
 const SERVICE_IMAGES = serverTest('workspace-service-images.test.ts');
+const BOOKING_GATES = serverTest('attacks/booking-gates.test.ts');
 const SMTP_OUTAGE = faultTest('smtp-outage.fault.ts');
 const BOOKING_INTERRUPTED = faultTest('booking-interrupted.fault.ts');
 const POSTGRES_RESTART = faultTest('postgres-restart.fault.ts', { postgres: true });
@@ -992,10 +993,92 @@ const MUTATIONS = [
   {
     name: 'ics-cancelled-confirmed',
     protection: 'a cancelled booking’s .ics says STATUS:CANCELLED',
-    file: 'apps/server/src/features/booking/ics.ts',
+    file: 'apps/server/src/lib/ics.ts',
     find: "event.cancelled ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',",
     replace: "'STATUS:CONFIRMED',",
     test: UNKNOWN_PAGES,
+  },
+  // Issue 44, finding 2: the booking form's proof of work and e-mailed code (decision 028).
+  {
+    name: 'booking-gate-pow-missing-accepted',
+    protection: 'a booking without a solved proof of work refused (features/booking/pow.ts)',
+    file: 'apps/server/src/features/booking/pow.ts',
+    find: "if (!payload) throw new AppError('POW_REQUIRED', POW_REQUIRED_MESSAGE);",
+    replace: 'if (!payload) return;',
+    test: BOOKING_GATES,
+  },
+  {
+    name: 'booking-gate-pow-unverified',
+    protection: 'a forged or tampered proof of work refused',
+    file: 'apps/server/src/features/booking/pow.ts',
+    find: "if (!result.verified) throw new AppError('POW_INVALID', POW_INVALID_MESSAGE);",
+    replace:
+      "if (false && !result.verified) throw new AppError('POW_INVALID', POW_INVALID_MESSAGE);",
+    test: BOOKING_GATES,
+  },
+  {
+    name: 'booking-gate-pow-expiry-ignored',
+    protection: 'a proof of work whose challenge expired refused',
+    file: 'apps/server/src/features/booking/pow.ts',
+    find: 'if (expiresAt <= deps.clock.now().getTime()) {',
+    replace: 'if (false) {',
+    test: BOOKING_GATES,
+  },
+  {
+    name: 'booking-gate-pow-replay',
+    protection: 'one proof of work books once (used solutions stored in the database)',
+    file: 'apps/server/src/features/booking/pow.ts',
+    find: "if (!unused) throw new AppError('POW_USED', POW_USED_MESSAGE);",
+    replace: "if (false && !unused) throw new AppError('POW_USED', POW_USED_MESSAGE);",
+    test: BOOKING_GATES,
+  },
+  {
+    name: 'booking-gate-challenge-unlimited',
+    protection: 'challenges limited per address',
+    file: 'apps/server/src/features/booking/routes.ts',
+    find: '          BOOKING_LIMITS.challenges,',
+    replace: '          { max: 1_000_000, windowMs: 1000 },',
+    test: BOOKING_GATES,
+  },
+  {
+    name: 'booking-gate-code-skipped',
+    protection: 'with the e-mailed code on, nothing is held before the code is confirmed',
+    file: 'apps/server/src/features/booking/routes.ts',
+    find: 'if (catalog.profile.bookingEmailCode) {',
+    replace: 'if (false) {',
+    test: BOOKING_GATES,
+  },
+  {
+    name: 'booking-gate-code-not-compared',
+    protection: 'a wrong code books nothing',
+    file: 'apps/server/src/features/booking/email-code.ts',
+    find: 'if (expected.length !== presented.length || !timingSafeEqual(expected, presented)) {',
+    replace: 'if (expected.length !== presented.length) {',
+    test: BOOKING_GATES,
+  },
+  {
+    name: 'booking-gate-code-attempts-unlimited',
+    protection: 'a code allows 5 attempts, counted in one statement',
+    file: 'apps/server/src/features/booking/repo.ts',
+    find: 'lt(bookingCodes.attempts, maxAttempts),',
+    replace: 'lt(bookingCodes.attempts, 10_000),',
+    test: BOOKING_GATES,
+  },
+  {
+    name: 'booking-gate-code-expiry-ignored',
+    protection: 'a code expires after 10 minutes',
+    file: 'apps/server/src/features/booking/email-code.ts',
+    find: 'if (!row || row.expiresAt.getTime() <= deps.clock.now().getTime()) {',
+    replace: 'if (!row) {',
+    test: BOOKING_GATES,
+  },
+  {
+    name: 'booking-gate-code-confirms-unlimited',
+    protection: 'codes typed limited per address',
+    file: 'apps/server/src/features/booking/routes.ts',
+    find: '          BOOKING_LIMITS.codeConfirms,',
+    replace: '          { max: 1_000_000, windowMs: 1000 },',
+    test: BOOKING_GATES,
   },
 ];
 

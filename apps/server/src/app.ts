@@ -20,6 +20,12 @@ import { appointmentsRoutes } from './features/appointments/routes';
 import { listLiveAppointmentsBetween, noShowCountOf } from './features/appointments/service';
 import { availabilityRoutes } from './features/availability/routes';
 import { bookingProtectionRoutes } from './features/booking/protection-routes';
+import { deriveCodeKey } from './features/booking/email-code';
+import {
+  DEFAULT_POW_DIFFICULTY,
+  derivePowSecrets,
+  type PowDifficulty,
+} from './features/booking/pow';
 import { bookingRoutes } from './features/booking/routes';
 import { calendarFeedRoutes } from './features/calendar-feed/routes';
 import { billingRoutes, createPaymentProvider } from './features/billing/routes';
@@ -74,6 +80,8 @@ export interface BuildAppOptions {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** The booking form's proof of work; tests pass a cheap one (default: decision 028's). */
+  bookingPow?: PowDifficulty;
 }
 
 export type App = FastifyInstance;
@@ -173,6 +181,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...publicReads,
     publicUrl: env.PUBLIC_URL,
     manageKey,
+    pow: {
+      secrets: derivePowSecrets(secret),
+      difficulty: options.bookingPow ?? DEFAULT_POW_DIFFICULTY,
+    },
+    codeKey: deriveCodeKey(secret),
     pix: {
       box: secretBox,
       provider: pixProvider,

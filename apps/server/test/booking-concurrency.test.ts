@@ -9,6 +9,7 @@ import {
   clientsOf,
   createBookableProfessional,
   postBooking,
+  solvePow,
   type BookableProfessional,
 } from './helpers/booking';
 import { expectOneLockWaiter, testDatabaseKind } from './helpers/database';
@@ -50,7 +51,7 @@ async function send(body: Record<string, unknown>, index: number): Promise<Answe
     const res = await fetch(`${baseUrl}/api/public/bookings`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-      body: JSON.stringify(body),
+      body: JSON.stringify({ ...body, pow: await solvePow(ctx, ip) }),
     });
     return { status: res.status, body: (await res.json()) as Answer['body'] };
   }

@@ -63,6 +63,7 @@ describe('GET /api/public/professionals/:identifier', () => {
       // After the booking (docs/decisions/013): no address given; the e-mail asked by default.
       address: null,
       clientEmailRequired: true,
+      bookingEmailCode: false,
     });
     expect(Object.keys(body.services[0]).sort()).toEqual(
       [

@@ -12,7 +12,13 @@ import { AppError, isDatabaseUnavailable } from '../src/lib/errors';
 import { SERVICE_UNAVAILABLE_MESSAGE, toAppError } from '../src/plugins/errors';
 import { withDatabase } from './global-setup';
 import { createTestApp, type TestContext } from './helpers/app';
-import { bookingBody, createBookableProfessional, postBooking } from './helpers/booking';
+import {
+  bookingBody,
+  createBookableProfessional,
+  offlinePow,
+  postBooking,
+  solvePow,
+} from './helpers/booking';
 import { createTestDatabase } from './helpers/database';
 
 /**
@@ -241,6 +247,7 @@ describe('the API while the database is down', () => {
           clientPhone: null,
           notes: null,
           idempotencyKey: '3b8f1c2e-5d4a-4f6b-9c7d-1e2f3a4b5c6d',
+          pow: await offlinePow(AUTH_SECRET, ctx.clock),
         },
       });
       expect(booking.statusCode, booking.body).toBe(503);
@@ -276,6 +283,7 @@ describe('the API while the database is down', () => {
     let ctx: TestContext;
     let database: Database;
     let shop: Awaited<ReturnType<typeof createBookableProfessional>>;
+    let pow: string;
 
     beforeAll(async () => {
       database = await createTestDatabase();
@@ -288,6 +296,8 @@ describe('the API while the database is down', () => {
           }),
       });
       shop = await createBookableProfessional(ctx);
+      // Solved while the database answers: its check reaches the database, which then fails.
+      pow = await solvePow(ctx);
       await database.close();
     });
     afterAll(async () => {
@@ -295,7 +305,7 @@ describe('the API while the database is down', () => {
     });
 
     it('a public booking answers 503, not 500', async () => {
-      const res = await postBooking(ctx, bookingBody(shop));
+      const res = await postBooking(ctx, bookingBody(shop, { pow }));
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });

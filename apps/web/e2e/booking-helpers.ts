@@ -4,7 +4,9 @@ import {
   type BookingDaysResponse,
   type PublicProfessionalResponse,
 } from '@agendaki/shared';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { format, parse } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 
@@ -91,4 +93,16 @@ export async function openFirstDayWithTimes(
   }
   expect(slots.length, 'um dia com horários nas próximas 3 semanas').toBeGreaterThan(0);
   return { date, slots };
+}
+
+/**
+ * The booking form's proof of work for a booking sent without the page (decision 028): the
+ * server's challenge at its real cost, solved here as the page would.
+ */
+export async function solvedPow(request: APIRequestContext): Promise<string> {
+  const res = await request.get('/api/public/booking-challenge');
+  expect(res.status()).toBe(200);
+  const challenge = (await res.json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }

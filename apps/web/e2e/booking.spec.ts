@@ -8,7 +8,13 @@ import {
 } from '@agendaki/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectToast, MAIL_LINKS, toasts, uniqueEmail, waitForMailLink } from './account-helpers';
-import { chooseServices, openFirstDayWithTimes, openTimes, today } from './booking-helpers';
+import {
+  chooseServices,
+  openFirstDayWithTimes,
+  openTimes,
+  solvedPow,
+  today,
+} from './booking-helpers';
 import { expect, test } from './fixtures';
 
 /*
@@ -248,6 +254,7 @@ test.describe('public booking', () => {
         clientPhone: null,
         notes: null,
         idempotencyKey: crypto.randomUUID(),
+        pow: await solvedPow(page.request),
       },
     });
     expect(rival.status()).toBe(201);

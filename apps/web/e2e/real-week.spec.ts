@@ -9,7 +9,7 @@ import {
   uniqueEmail,
   waitForMailLink,
 } from './account-helpers';
-import { chooseServices, openTimes, TIME_ZONE, today } from './booking-helpers';
+import { chooseServices, openTimes, solvedPow, TIME_ZONE, today } from './booking-helpers';
 import { expect, test } from './fixtures';
 
 /*
@@ -128,6 +128,7 @@ test('a closed day, a buffer, the minimum notice and a pause on the public page'
       clientEmail: uniqueEmail(testInfo, 'cliente'),
       clientPhone: null,
       notes: null,
+      pow: await solvedPow(page.request),
       idempotencyKey: `semana-${Date.now()}-${Math.random().toString(36).slice(2)}`,
     },
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { depositChargeSchema } from './pix';
+import { POW_INVALID_MESSAGE, POW_PAYLOAD_MAX } from './booking-gates';
 import { isIsoDate, isIsoMonth } from './appointment-schemas';
 import { CLIENT_EMAIL_MAX, CLIENT_NAME_MAX, CLIENT_PHONE_MAX, clientName } from './client-schemas';
 import { optionalPhone, optionalText } from './text';
@@ -114,6 +115,11 @@ export const bookingInputSchema = z.object(
         new RegExp(`^[A-Za-z0-9_-]{${IDEMPOTENCY_KEY_MIN},${IDEMPOTENCY_KEY_MAX}}$`),
         'Requisição inválida. Recarregue a página e tente novamente.',
       ),
+    /** The solved proof of work (booking-gates.ts); missing or wrong: refused by the server. */
+    pow: z
+      .string({ error: POW_INVALID_MESSAGE })
+      .max(POW_PAYLOAD_MAX, POW_INVALID_MESSAGE)
+      .optional(),
   },
   { error: 'Dados inválidos.' },
 );
@@ -200,6 +206,8 @@ export const publicProfessionalResponseSchema = z.object({
   lastBookableDate: z.string(),
   /** False: phone-first, the e-mail is optional and a mobile required (missing: true). */
   clientEmailRequired: z.boolean().optional(),
+  /** True: the client confirms a code sent to their e-mail before the time is held (then required). */
+  bookingEmailCode: z.boolean().optional(),
   /** The business address, with a map link (docs/decisions/013-after-the-booking.md). */
   address: z.string().nullable().optional(),
 });

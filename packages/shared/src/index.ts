@@ -17,6 +17,7 @@ export * from './service-schemas';
 export * from './slots';
 export * from './billing';
 export * from './booking-plan';
+export * from './booking-gates';
 export * from './booking-schemas';
 export * from './app-pages';
 export * from './profile-schemas';

@@ -109,6 +109,8 @@ export const afterBookingSettingsSchema = z.object({
       'Lembrete inválido',
     ),
   clientEmailRequired: z.boolean({ error: 'Valor inválido' }),
+  /** Bookings hold only after the client types the code e-mailed to them (missing: off). */
+  bookingEmailCode: z.boolean({ error: 'Valor inválido' }).default(false),
   /** Empty: the default template. */
   whatsappTemplate: optionalText(WHATSAPP_TEMPLATE_MAX, 'Mensagem muito longa', {
     multiline: true,

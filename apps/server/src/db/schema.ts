@@ -128,6 +128,8 @@ export const profiles = pgTable(
     reminderHours: smallint('reminder_hours').notNull().default(24),
     /** Off: the public form asks for name and a Brazilian mobile, the e-mail is optional. */
     clientEmailRequired: boolean('client_email_required').notNull().default(true),
+    /** On: a public booking holds only after the client types the code sent to their e-mail. */
+    bookingEmailCode: boolean('booking_email_code').notNull().default(false),
     /** "Lembrar pelo WhatsApp" message; null = the default template. */
     whatsappTemplate: varchar('whatsapp_template', { length: 1000 }),
     createdAt: createdAt(),
@@ -464,6 +466,41 @@ export const bookingRequests = pgTable(
 );
 
 /**
+ * Proof-of-work solutions a booking used (features/booking/pow.ts, docs/decisions/028): one
+ * solution books once, on every instance; a retry of the same request (same idempotency key)
+ * may present it again. Kept until the challenge expires, then purged.
+ */
+export const bookingPowUses = pgTable('booking_pow_uses', {
+  /** The challenge's HMAC signature (hex). */
+  signature: varchar('signature', { length: 128 }).primaryKey(),
+  idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A booking waiting for the code e-mailed to the client (features/booking/email-code.ts,
+ * docs/decisions/028): the request as sent, the code's HMAC, attempts left. Nothing is held
+ * until the code is confirmed.
+ */
+export const bookingCodes = pgTable(
+  'booking_codes',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    /** The parsed booking request (its `pow` left out). */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'booking_codes_pkey', columns: [t.professionalId, t.id] })],
+);
+
+/**
  * A booking's manage link (features/manage, docs/decisions/013-after-the-booking.md): the token
  * is HMAC(server key, booking id + nonce), so the server can write it again (e-mails, WhatsApp)
  * while only its SHA-256 is kept, for the look-up. Also what happened after the booking: the
@@ -735,6 +772,8 @@ export const TABLE_OWNERS = {
   clients: 'clients',
   appointments: 'appointments',
   bookingRequests: 'booking',
+  bookingPowUses: 'booking',
+  bookingCodes: 'booking',
   mailOutbox: 'mail',
   billingEvents: 'billing',
   rateLimits: 'rate-limits',
@@ -764,6 +803,8 @@ export const PURGED_BY_MAINTENANCE = [
   'mailOutbox',
   'session',
   'verification',
+  'bookingPowUses',
+  'bookingCodes',
 ] as const;
 
 /**

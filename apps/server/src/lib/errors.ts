@@ -17,6 +17,14 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   /** Public booking: an idempotency key sent again with another request (features/booking). */
   IDEMPOTENCY_KEY_REUSED: 422,
+  /** Public booking's proof of work (features/booking/pow.ts): missing, wrong or used. */
+  POW_REQUIRED: 400,
+  POW_INVALID: 400,
+  POW_USED: 400,
+  /** Public booking's e-mailed code (features/booking/email-code.ts). */
+  EMAIL_CODE_INVALID: 400,
+  EMAIL_CODE_EXPIRED: 410,
+  EMAIL_CODE_ATTEMPTS: 429,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   HEADERS_TOO_LARGE: 431,

@@ -22,6 +22,7 @@ import {
   time,
   type FuzzRequest,
 } from './helpers/fuzz-arbitraries';
+import { solvePow } from '../helpers/booking';
 import { PUBLIC_ROUTES } from './helpers/public-routes';
 import { listRoutes, routeKey } from './helpers/route-table';
 import { createAttackWorld, type AttackWorld } from './helpers/world';
@@ -42,12 +43,15 @@ const SEED =
 
 let world: AttackWorld;
 let stripe: StripeStandIn;
+/** Solved challenges (decision 028): the first booking to use each spends it. */
+let solvedPows: string[];
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   world = await createAttackWorld({
     env: { ...STRIPE_ENV, STRIPE_API_BASE: stripe.url },
   });
+  solvedPows = [await solvePow(world.ctx), await solvePow(world.ctx), await solvePow(world.ctx)];
 }, 60_000);
 afterAll(async () => {
   await world?.close();
@@ -80,6 +84,41 @@ async function expectNo5xx(name: string, requests: fc.Arbitrary<FuzzRequest>) {
       { cause: error },
     );
   }
+}
+
+/**
+ * The booking's `pow` field: a solved challenge, one with a field swapped for junk (the
+ * signature, the counter, the parameters), base64 of any JSON, or junk.
+ */
+function powPayload(): fc.Arbitrary<unknown> {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value) ?? '').toString('base64');
+  const tampered = fc
+    .tuple(
+      fc.constantFrom(...solvedPows),
+      fc.constantFrom(
+        ['challenge', 'signature'],
+        ['challenge', 'parameters'],
+        ['challenge', 'parameters', 'cost'],
+        ['challenge', 'parameters', 'data'],
+        ['solution', 'counter'],
+        ['solution', 'derivedKey'],
+        ['solution'],
+      ),
+      junkValue,
+    )
+    .map(([pow, path, junk]) => {
+      const value = JSON.parse(Buffer.from(pow, 'base64').toString('utf8'));
+      let node = value;
+      for (const key of path.slice(0, -1)) node = node[key];
+      node[path.at(-1)!] = junk;
+      return encode(value);
+    });
+  return fc.oneof(
+    fc.constantFrom(...solvedPows),
+    tampered,
+    fc.jsonValue({ maxDepth: 3 }).map(encode),
+    junkString,
+  );
 }
 
 /** One generator per public route: a new public route without one fails the coverage test. */
@@ -294,6 +333,23 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
         clientPhone: fc.oneof(fc.constant(null), junkString),
         notes: fc.oneof(fc.constant(null), junkString, blankText, linkText),
         idempotencyKey: fc.oneof(fc.uuid(), junkString),
+        pow: powPayload(),
+      }),
+    ),
+    'GET /api/public/booking-challenge': junkString.map((junk) => ({
+      method: 'GET',
+      url: `/api/public/booking-challenge?${encodeURIComponent(junk)}=1`,
+    })),
+    'POST /api/public/bookings/confirm-code': post(
+      '/api/public/bookings/confirm-code',
+      nearValid({
+        professionalId: fc.oneof(fc.constant(owner.profileId), fc.uuid(), junkString),
+        verificationId: fc.oneof(fc.uuid(), junkString),
+        code: fc.oneof(
+          fc.stringMatching(/^[0-9]{6}$/),
+          fc.stringMatching(/^\s?[0-9]{5,7}\s?$/),
+          junkString,
+        ),
       }),
     ),
     'GET /uploads/:name': fc

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AvailabilityWindowInput, Service } from '@agendaki/shared';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { and, eq } from 'drizzle-orm';
 import { appointments, clients, mailOutbox } from '../../src/db/schema';
-import type { TestContext } from './app';
+import type { Clock } from '../../src/lib/clock';
+import { derivePowSecrets, issueChallenge } from '../../src/features/booking/pow';
+import { TEST_POW_DIFFICULTY, type TestContext } from './app';
 import { nextIp } from './auth';
 import { signUpProfessional, type SignedInProfessional } from './session';
 
@@ -89,14 +93,49 @@ export function bookingBody(
   };
 }
 
-/** POST /api/public/bookings from its own address, as an anonymous visitor. */
-export function postBooking(ctx: TestContext, body: unknown, ip = nextIp()) {
+/**
+ * POST /api/public/bookings from its own address, as an anonymous visitor. Like the page, it
+ * solves a proof-of-work challenge first, unless the body brings its own `pow` (even undefined).
+ */
+export async function postBooking(ctx: TestContext, body: unknown, ip = nextIp()) {
+  const payload =
+    body && typeof body === 'object' && !Array.isArray(body) && !('pow' in body)
+      ? { ...body, pow: await solvePow(ctx, ip) }
+      : body;
   return ctx.app.inject({
     method: 'POST',
     url: '/api/public/bookings',
-    payload: body as object,
+    payload: payload as object,
     remoteAddress: ip,
   });
+}
+
+/** A challenge from `GET /api/public/booking-challenge`, solved as the page does. */
+export async function solvePow(ctx: TestContext, ip = nextIp()): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/public/booking-challenge',
+    remoteAddress: ip,
+  });
+  if (res.statusCode !== 200) throw new Error(`challenge: ${res.statusCode} ${res.body}`);
+  return solvedPayload(res.json());
+}
+
+/** A solution made without the app (its database may be down), from its secret. */
+export async function offlinePow(authSecret: string, clock: Clock): Promise<string> {
+  const challenge = await issueChallenge({
+    secrets: derivePowSecrets(authSecret),
+    clock,
+    difficulty: TEST_POW_DIFFICULTY,
+  });
+  return solvedPayload(challenge as Challenge);
+}
+
+/** ALTCHA's payload for a challenge: base64 of `{ challenge, solution }`. */
+export async function solvedPayload(challenge: Challenge): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('challenge not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
 export function getSlots(ctx: TestContext, identifier: string, date: string, serviceIds: string[]) {

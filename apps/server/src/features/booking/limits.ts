@@ -23,6 +23,12 @@ export const BOOKING_LIMITS = {
   attemptsPerVisitor: { max: 20, windowMs: 10 * MINUTE },
   /** Minutes of one professional's time an address may book, counted when a booking commits. */
   bookedMinutesPerVisitor: { max: 12 * 60, windowMs: DAY, message: BOOKED_TIME_LIMIT_MESSAGE },
+  /** Proof-of-work challenges an address asks for (decision 028): one per form, a few retries. */
+  challenges: { max: 300, windowMs: 10 * MINUTE },
+  /** Codes e-mailed for one professional from one address (decision 028): no mail bombing. */
+  codesSent: { max: 10, windowMs: 60 * MINUTE },
+  /** Codes typed from one address, any booking: with 5 attempts per code, no guessing. */
+  codeConfirms: { max: 30, windowMs: 10 * MINUTE },
 } satisfies Record<string, Limit>;
 
 /** Counter scopes, also used by tests to seed a counter. */
@@ -30,6 +36,9 @@ export const BOOKING_LIMIT_SCOPES = {
   perAddress: 'booking:address',
   attemptsPerVisitor: 'booking:attempts',
   bookedMinutesPerVisitor: 'booking:booked-minutes',
+  challenges: 'booking:challenges',
+  codesSent: 'booking:codes-sent',
+  codeConfirms: 'booking:code-confirms',
 } as const;
 
 /** One address (an IPv6 /64) booking with one professional. */

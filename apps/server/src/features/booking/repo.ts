@@ -1,8 +1,8 @@
 import type { BookingResponse } from '@agendaki/shared';
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Shaped } from '../../db/prepared';
-import { bookingRequests } from '../../db/schema';
+import { bookingCodes, bookingPowUses, bookingRequests } from '../../db/schema';
 
 /** True in the claim's statement once it claimed the key: what may be written along with it. */
 export const WHEN_CLAIMED = sql`EXISTS (SELECT 1 FROM claimed)`;
@@ -87,4 +87,87 @@ export async function storeResponse(
     .where(
       and(eq(bookingRequests.id, bookingId), eq(bookingRequests.professionalId, professionalId)),
     );
+}
+
+/**
+ * Records that a proof-of-work solution (its challenge's signature) was used by the request with
+ * this idempotency key. True when it was unused, or used by this same key (a retry); false when
+ * another request used it.
+ */
+export async function claimPowUse(
+  db: Db,
+  signature: string,
+  idempotencyKey: string,
+  expiresAt: Date,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(bookingPowUses)
+    .values({ signature, idempotencyKey, expiresAt })
+    .onConflictDoNothing()
+    .returning({ signature: bookingPowUses.signature });
+  if (inserted.length > 0) return true;
+  const [row] = await db
+    .select({ idempotencyKey: bookingPowUses.idempotencyKey })
+    .from(bookingPowUses)
+    .where(eq(bookingPowUses.signature, signature));
+  return row?.idempotencyKey === idempotencyKey;
+}
+
+// ------------------------------------------------ bookings waiting for the e-mailed code
+
+export async function insertBookingCode(
+  db: Db,
+  values: {
+    id: string;
+    professionalId: string;
+    codeHash: string;
+    request: Record<string, unknown>;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await db.insert(bookingCodes).values(values);
+}
+
+export async function findBookingCode(db: Db, professionalId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(bookingCodes)
+    .where(and(eq(bookingCodes.professionalId, professionalId), eq(bookingCodes.id, id)));
+  return row;
+}
+
+/**
+ * Spends one attempt, in one statement so parallel guesses cannot all pass the check: false when
+ * none is left.
+ */
+export async function spendCodeAttempt(
+  db: Db,
+  professionalId: string,
+  id: string,
+  maxAttempts: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(bookingCodes)
+    .set({ attempts: sql`${bookingCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(bookingCodes.professionalId, professionalId),
+        eq(bookingCodes.id, id),
+        lt(bookingCodes.attempts, maxAttempts),
+      ),
+    )
+    .returning({ attempts: bookingCodes.attempts });
+  return rows.length > 0;
+}
+
+export async function markCodeConfirmed(
+  db: Db,
+  professionalId: string,
+  id: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(bookingCodes)
+    .set({ confirmedAt: now })
+    .where(and(eq(bookingCodes.professionalId, professionalId), eq(bookingCodes.id, id)));
 }

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers/app';
 import { createProfessional } from '../../../test/helpers/factories';
 import {
+  bookingCodes,
+  bookingPowUses,
   bookingRequests,
   mailOutbox,
   manageRequests,
@@ -75,6 +77,22 @@ async function insertManageRequest(createdAt: Date): Promise<string> {
   return row!.id;
 }
 
+async function insertPowUse(expiresAt: Date): Promise<string> {
+  const signature = randomUUID().replace(/-/g, '');
+  await ctx.database.db
+    .insert(bookingPowUses)
+    .values({ signature, idempotencyKey: randomUUID(), expiresAt });
+  return signature;
+}
+
+async function insertBookingCode(expiresAt: Date): Promise<string> {
+  const id = randomUUID();
+  await ctx.database.db
+    .insert(bookingCodes)
+    .values({ id, professionalId: profileId, codeHash: 'c'.repeat(64), request: {}, expiresAt });
+  return id;
+}
+
 async function insertPixWebhookEvent(receivedAt: Date): Promise<string> {
   const eventId = randomUUID();
   await ctx.database.db
@@ -132,7 +150,8 @@ async function remainingIds(
     | typeof manageRequests
     | typeof mailOutbox
     | typeof session
-    | typeof verification,
+    | typeof verification
+    | typeof bookingCodes,
   ids: string[],
 ): Promise<string[]> {
   const rows = await ctx.database.db
@@ -186,9 +205,20 @@ describe('purgeExpiredRows', () => {
       live: await insertVerification(ahead(60 * 60_000)),
     };
 
+    const pow = {
+      expired: await insertPowUse(ago(1_000)),
+      live: await insertPowUse(ahead(60_000)),
+    };
+    const codes = {
+      old: await insertBookingCode(ago(DAY + 1_000)),
+      recent: await insertBookingCode(ago(60_000)),
+    };
+
     const result = await purgeExpiredRows(deps());
 
     expect(result).toEqual({
+      bookingPowUses: 1,
+      bookingCodes: 1,
       rateLimits: 2,
       signInThrottles: 0,
       bookingRequests: 1,
@@ -201,6 +231,12 @@ describe('purgeExpiredRows', () => {
     expect(await remainingRateLimits(Object.values(rate))).toEqual([rate.live]);
     expect(await remainingIds(bookingRequests, Object.values(requests))).toEqual([requests.recent]);
     expect(await remainingIds(manageRequests, Object.values(manage))).toEqual([manage.recent]);
+    const powLeft = await ctx.database.db
+      .select({ signature: bookingPowUses.signature })
+      .from(bookingPowUses)
+      .where(inArray(bookingPowUses.signature, Object.values(pow)));
+    expect(powLeft.map((r) => r.signature)).toEqual([pow.live]);
+    expect(await remainingIds(bookingCodes, Object.values(codes))).toEqual([codes.recent]);
     const deliveriesLeft = await ctx.database.db
       .select({ eventId: pixWebhookEvents.eventId })
       .from(pixWebhookEvents)
@@ -220,7 +256,7 @@ describe('purgeExpiredRows', () => {
     ).toHaveLength(1);
 
     // Nothing left to do: a second run deletes nothing.
-    expect(Object.values(await purgeExpiredRows(deps()))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await purgeExpiredRows(deps()))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('works in small batches, and stops at the per-run cap', async () => {

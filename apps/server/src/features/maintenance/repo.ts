@@ -1,6 +1,8 @@
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  bookingCodes,
+  bookingPowUses,
   bookingRequests,
   mailOutbox,
   manageRequests,
@@ -184,5 +186,44 @@ export async function deleteExpiredVerifications(
     .delete(verification)
     .where(and(inArray(verification.id, batch), isExpired))
     .returning({ id: verification.id });
+  return deleted.length;
+}
+
+/** Proof-of-work solutions whose challenge expired (decision 028): no longer accepted anyway. */
+export async function deleteExpiredPowUses(db: Db, now: Date, limit: number): Promise<number> {
+  const isExpired = lte(bookingPowUses.expiresAt, now);
+  const batch = db
+    .select({ signature: bookingPowUses.signature })
+    .from(bookingPowUses)
+    .where(isExpired)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db
+    .delete(bookingPowUses)
+    .where(and(inArray(bookingPowUses.signature, batch), isExpired))
+    .returning({ signature: bookingPowUses.signature });
+  return deleted.length;
+}
+
+/**
+ * E-mailed booking codes (decision 028) expired before `before`: kept a while after their expiry
+ * so a confirmation retried late still gets "expirou", not a missing row's same answer sooner.
+ */
+export async function deleteBookingCodesBefore(
+  db: Db,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const isOld = lt(bookingCodes.expiresAt, before);
+  const batch = db
+    .select({ professionalId: bookingCodes.professionalId, id: bookingCodes.id })
+    .from(bookingCodes)
+    .where(isOld)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db
+    .delete(bookingCodes)
+    .where(and(sql`(${bookingCodes.professionalId}, ${bookingCodes.id}) IN (${batch})`, isOld))
+    .returning({ id: bookingCodes.id });
   return deleted.length;
 }

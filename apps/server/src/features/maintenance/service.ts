@@ -29,7 +29,9 @@ export type PurgeResult = Record<
   | 'pixWebhookEvents'
   | 'finishedMail'
   | 'sessions'
-  | 'verifications',
+  | 'verifications'
+  | 'bookingPowUses'
+  | 'bookingCodes',
   number
 >;
 
@@ -94,5 +96,10 @@ export async function purgeExpiredRows(
     ),
     sessions: await inBatches((n) => repo.deleteExpiredSessions(db, now, n), settings),
     verifications: await inBatches((n) => repo.deleteExpiredVerifications(db, now, n), settings),
+    bookingPowUses: await inBatches((n) => repo.deleteExpiredPowUses(db, now, n), settings),
+    bookingCodes: await inBatches(
+      (n) => repo.deleteBookingCodesBefore(db, daysAgo(1), n),
+      settings,
+    ),
   };
 }

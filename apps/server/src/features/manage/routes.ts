@@ -30,6 +30,7 @@ const afterBookingSettingsResponse = z.object({
   cancelCutoffHours: z.number(),
   reminderHours: z.number(),
   clientEmailRequired: z.boolean(),
+  bookingEmailCode: z.boolean(),
   whatsappTemplate: z.string().nullable(),
   address: z.string().nullable(),
 });

@@ -522,6 +522,7 @@ export async function getAfterBookingSettings(
     cancelCutoffHours: profile.cancelCutoffMinutes / 60,
     reminderHours: profile.reminderHours,
     clientEmailRequired: profile.clientEmailRequired,
+    bookingEmailCode: profile.bookingEmailCode,
     whatsappTemplate: profile.whatsappTemplate,
     address: profile.address,
   };
@@ -536,6 +537,7 @@ export async function saveAfterBookingSettings(
     cancelCutoffMinutes: input.cancelCutoffHours * 60,
     reminderHours: input.reminderHours,
     clientEmailRequired: input.clientEmailRequired,
+    bookingEmailCode: input.bookingEmailCode,
     whatsappTemplate: input.whatsappTemplate,
     address: input.address,
   });

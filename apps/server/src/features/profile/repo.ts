@@ -94,6 +94,7 @@ const publicColumns = {
   cancelCutoffMinutes: profiles.cancelCutoffMinutes,
   reminderHours: profiles.reminderHours,
   clientEmailRequired: profiles.clientEmailRequired,
+  bookingEmailCode: profiles.bookingEmailCode,
   whatsappTemplate: profiles.whatsappTemplate,
 };
 
@@ -219,6 +220,7 @@ export interface AfterBookingValues {
   cancelCutoffMinutes: number;
   reminderHours: number;
   clientEmailRequired: boolean;
+  bookingEmailCode: boolean;
   whatsappTemplate: string | null;
 }
 

@@ -20,6 +20,7 @@ function catalog(id: string, customLink: string, businessName = 'Studio'): Profe
       cancelCutoffMinutes: 120,
       reminderHours: 24,
       clientEmailRequired: true,
+      bookingEmailCode: false,
       whatsappTemplate: null,
     },
     billing: null,

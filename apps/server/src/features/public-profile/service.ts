@@ -43,7 +43,7 @@ import { listServices } from '../services/service';
 import { findBillingSnapshot } from '../subscription/service';
 import type { ProfessionalCatalog, PublicReadCache } from './cache';
 
-export type { PublicReadCache } from './cache';
+export type { ProfessionalCatalog, PublicReadCache } from './cache';
 
 export type BookableProfessional = PublicProfileRow;
 
@@ -160,6 +160,7 @@ export async function getPublicProfessional(
     whatsapp: rules.paused ? catalog.profile.phone : null,
     lastBookableDate: addDaysToDate(today, rules.horizonDays),
     clientEmailRequired: catalog.profile.clientEmailRequired,
+    bookingEmailCode: catalog.profile.bookingEmailCode,
     address: catalog.profile.address,
   };
 }

@@ -26,6 +26,9 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/public/professionals/:identifier/slots': 'the public booking page',
   'GET /api/public/professionals/:identifier/days': 'the public booking page',
   'POST /api/public/bookings': 'clients book without an account',
+  'GET /api/public/booking-challenge': "the booking form's proof of work (decision 028)",
+  'POST /api/public/bookings/confirm-code':
+    'the code e-mailed to the client, when the professional asks for it (decision 028)',
   'GET /api/public/manage/:token': "the client's manage link, authenticated by its secret token",
   'GET /api/public/manage/:token/slots': "the client's manage link (reschedule)",
   'GET /api/public/manage/:token/ics': "the client's manage link: the .ics download",

@@ -13,7 +13,8 @@ import { eq } from 'drizzle-orm';
 import { appointments, bookingRequests, profiles } from '../../../src/db/schema';
 import type { Db } from '../../../src/db/client';
 import { createTestApp } from '../../helpers/app';
-import { createBookableProfessional, type ServiceSeed } from '../../helpers/booking';
+import { createBookableProfessional, solvedPayload, type ServiceSeed } from '../../helpers/booking';
+import type { Challenge } from 'altcha-lib';
 import type { FaultStore } from './databases';
 
 export interface Shop {
@@ -134,6 +135,18 @@ export function nextAddress(): string {
   return `100.64.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
+const solved = new WeakMap<object, string>();
+
+/** The server's challenge (decision 028), solved at its real cost; throws when it is down. */
+async function solveFrom(baseUrl: string, address: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/public/booking-challenge`, {
+    headers: { 'x-forwarded-for': address },
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!res.ok) throw new Error(`challenge: ${res.status}`);
+  return solvedPayload((await res.json()) as Challenge);
+}
+
 /** One POST /api/public/bookings, as the booking page sends it. */
 export async function postBooking(
   baseUrl: string,
@@ -141,10 +154,13 @@ export async function postBooking(
   address = nextAddress(),
 ): Promise<Attempt> {
   try {
+    // Solved once per request, as the page does: its retries (same key) present it again.
+    const pow = (solved.get(body) ?? (await solveFrom(baseUrl, address))) as string;
+    solved.set(body, pow);
     const res = await fetch(`${baseUrl}/api/public/bookings`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-      body: JSON.stringify(body),
+      body: JSON.stringify({ ...body, pow }),
       signal: AbortSignal.timeout(15_000),
     });
     const text = await res.text();

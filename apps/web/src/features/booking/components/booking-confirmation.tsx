@@ -6,14 +6,17 @@ import {
   type BookingResponse,
 } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { useCreateBooking } from '../api/create-booking';
+import { useConfirmBookingCode } from '../api/confirm-booking-code';
+import { isCodeSent, useCreateBooking } from '../api/create-booking';
 import { resolveBookingAttempt, type BookingAttempt } from '../lib/booking-attempt';
 import {
   describeBookingError,
+  isCodeSpent,
   isIdempotencyKeyReused,
+  isPowRefused,
   isSlotConflict,
 } from '../lib/booking-errors';
 import { describeBookedServices, type BookingSummary } from '../lib/booking-summary';
@@ -42,6 +45,8 @@ export interface BookingConfirmationProps {
   onRestoreFocus: () => void;
   /** False: phone-first (the e-mail optional, a mobile required). */
   clientEmailRequired?: boolean;
+  /** The booking holds only after the code e-mailed to the client (decision 028). */
+  bookingEmailCode?: boolean;
 }
 
 /**
@@ -58,17 +63,72 @@ export function BookingConfirmation({
   onClose,
   onRestoreFocus,
   clientEmailRequired = true,
+  bookingEmailCode = false,
 }: BookingConfirmationProps) {
   const booking = useCreateBooking(professionalId);
+  const confirmCode = useConfirmBookingCode(professionalId);
   const form = useForm<BookingContact, unknown, ContactOutput>({
-    // Phone-first answers a null e-mail, which the booking request accepts (the server decides).
+    // Phone-first answers a null e-mail, which the booking request accepts (the server decides);
+    // the e-mailed code needs an e-mail whatever the professional's choice.
     resolver: zodResolver(
-      bookingContactSchemaFor(clientEmailRequired) as typeof bookingContactSchema,
+      bookingContactSchemaFor(
+        clientEmailRequired || bookingEmailCode,
+      ) as typeof bookingContactSchema,
     ),
     defaultValues: EMPTY_CONTACT,
   });
   const attemptRef = useRef<BookingAttempt | null>(null);
   const closedByAnswerRef = useRef(false);
+  // The code's step: where it went and the request it confirms.
+  const [codeSent, setCodeSent] = useState<{ email: string; verificationId: string } | null>(null);
+  // Solved while the visitor picks a time and types (mounted from the first service chosen).
+  const { prepare } = booking;
+  useEffect(() => prepare(), [prepare]);
+
+  function booked(result: BookingResponse, serviceCount: number) {
+    attemptRef.current = null;
+    closedByAnswerRef.current = true;
+    setCodeSent(null);
+    // A wrong code's error is answered now: it must not stay over the success.
+    toast.dismiss();
+    // With a Pix sinal the time is only held until it is paid (docs/decisions/017).
+    toast.success(result.deposit ? 'Horário reservado!' : 'Agendamento confirmado!', {
+      description: describeBookedServices(
+        result.appointments.length || serviceCount,
+        result.date,
+        formatTime(result.time),
+      ),
+    });
+    form.reset(EMPTY_CONTACT);
+    onBooked(result);
+  }
+
+  function failed(error: unknown) {
+    toast.error('Erro', { description: describeBookingError(error) });
+    // A new press must be a new attempt: a new key, a new proof of work, a new code.
+    if (isIdempotencyKeyReused(error) || isPowRefused(error) || isCodeSpent(error)) {
+      attemptRef.current = null;
+      setCodeSent(null);
+    }
+    // Taken meanwhile: back to the refreshed times (the mutation refetches them).
+    if (isSlotConflict(error)) {
+      attemptRef.current = null;
+      setCodeSent(null);
+      closedByAnswerRef.current = true;
+      onClose();
+    }
+  }
+
+  function confirmWithCode(code: string) {
+    if (!codeSent) return;
+    confirmCode.mutate(
+      { professionalId, verificationId: codeSent.verificationId, code },
+      {
+        onSuccess: (result) => booked(result, summary.count),
+        onError: failed,
+      },
+    );
+  }
 
   function confirm(contact: ContactOutput) {
     const serviceIds = summary.services.map((service) => service.id);
@@ -84,29 +144,13 @@ export function BookingConfirmation({
       { ...request, idempotencyKey: attempt.key },
       {
         onSuccess: (result) => {
-          attemptRef.current = null;
-          closedByAnswerRef.current = true;
-          // With a Pix sinal the time is only held until it is paid (docs/decisions/017).
-          toast.success(result.deposit ? 'Horário reservado!' : 'Agendamento confirmado!', {
-            description: describeBookedServices(
-              result.appointments.length || serviceIds.length,
-              result.date,
-              formatTime(result.time),
-            ),
-          });
-          form.reset(EMPTY_CONTACT);
-          onBooked(result);
-        },
-        onError: (error) => {
-          toast.error('Erro', { description: describeBookingError(error) });
-          if (isIdempotencyKeyReused(error)) attemptRef.current = null;
-          // Taken meanwhile: back to the refreshed times (the mutation refetches them).
-          if (isSlotConflict(error)) {
-            attemptRef.current = null;
-            closedByAnswerRef.current = true;
-            onClose();
+          if (isCodeSent(result)) {
+            setCodeSent({ email: result.email, verificationId: result.verificationId });
+            return;
           }
+          booked(result, serviceIds.length);
         },
+        onError: failed,
       },
     );
   }
@@ -124,8 +168,21 @@ export function BookingConfirmation({
       phoneFirst={!clientEmailRequired}
       onCancel={onClose}
       onOpenChange={(open) => {
-        if (!open) onClose();
+        if (!open) {
+          setCodeSent(null);
+          onClose();
+        }
       }}
+      codeStep={
+        codeSent
+          ? {
+              email: codeSent.email,
+              isPending: confirmCode.isPending,
+              onConfirm: confirmWithCode,
+              onBack: () => setCodeSent(null),
+            }
+          : null
+      }
       onCloseAutoFocus={(event) => {
         // Cancelled: the dialog returns focus to the slot pressed. Closed by the answer: see props.
         if (!closedByAnswerRef.current) return;

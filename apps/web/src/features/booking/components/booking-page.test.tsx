@@ -10,6 +10,7 @@ import {
   escova,
   makeBookingResponse,
   makeProfessional,
+  POW_CHALLENGE,
   PROFESSIONAL_ID,
 } from '../testing/fixtures';
 import { BookingPage } from './booking-page';
@@ -53,6 +54,7 @@ function stubBookingApi(routes: Record<string, StubReply> = {}) {
     [DAYS_PATH]: daysReply(),
     [BOOKINGS_PATH]: ({ body }: StubRequest) =>
       new Response(JSON.stringify(makeBookingResponse(body as BookingInput)), { status: 201 }),
+    'GET /api/public/booking-challenge': POW_CHALLENGE,
     ...routes,
   });
 }
@@ -440,7 +442,12 @@ describe('public booking page: confirmation', () => {
       clientPhone: '11912345678',
       notes: null,
       idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      pow: expect.any(String),
     });
+    // The challenge the page asked for, solved: the counter that derives its key.
+    const pow = JSON.parse(atob((post?.body as BookingInput).pow!));
+    expect(pow.challenge).toEqual(POW_CHALLENGE);
+    expect(pow.solution.counter).toBe(2);
   });
 
   it('on failure: product.md toast, the dialog stays open, and a retry reuses the key', async () => {
@@ -475,6 +482,8 @@ describe('public booking page: confirmation', () => {
     expect((retry?.body as BookingInput).idempotencyKey).toBe(
       (first?.body as BookingInput).idempotencyKey,
     );
+    // The same attempt keeps its proof of work: the server accepts it again for the same key.
+    expect((retry?.body as BookingInput).pow).toBe((first?.body as BookingInput).pow);
   });
 
   it('on 429 shows the limit message, keeps the dialog, and a changed request gets a new key', async () => {

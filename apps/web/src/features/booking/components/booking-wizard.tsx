@@ -131,6 +131,7 @@ export function BookingWizard({ data }: { data: PublicProfessionalResponse }) {
               professionalId={profile.id}
               professionalName={profile.professionalName}
               clientEmailRequired={data.clientEmailRequired ?? true}
+              bookingEmailCode={data.bookingEmailCode ?? false}
               summary={summary}
               date={state.date}
               time={state.time}

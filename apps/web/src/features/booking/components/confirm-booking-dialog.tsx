@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import type { BookingSummary } from '../lib/booking-summary';
+import { CodeStep, type CodeStepProps } from './code-step';
 import { ContactForm, type ContactFormProps } from './contact-form';
 
 export interface ConfirmBookingDialogProps extends ContactFormProps {
@@ -24,6 +25,8 @@ export interface ConfirmBookingDialogProps extends ContactFormProps {
   onOpenChange: (open: boolean) => void;
   /** Prevent its default to put the focus elsewhere than on the time that opened the dialog. */
   onCloseAutoFocus?: ComponentProps<typeof DialogContent>['onCloseAutoFocus'];
+  /** Set once the code was e-mailed (decision 028): the code replaces the details' form. */
+  codeStep?: CodeStepProps | null;
 }
 
 function SummaryRow({ term, children }: { term: string; children: ReactNode }) {
@@ -44,8 +47,10 @@ export function ConfirmBookingDialog({
   time,
   onOpenChange,
   onCloseAutoFocus,
+  codeStep,
   ...formProps
 }: ConfirmBookingDialogProps) {
+  const pending = codeStep ? codeStep.isPending : formProps.isPending;
   // The time pressed: a Radix Dialog gives the focus back to its own Trigger only, and the
   // slots are plain buttons, so without this the focus would fall to <body> on closing.
   const openerRef = useRef<HTMLElement | null>(null);
@@ -54,7 +59,7 @@ export function ConfirmBookingDialog({
       open={open}
       onOpenChange={(next) => {
         // While the booking is on its way the dialog stays: its answer decides what happens.
-        if (!next && formProps.isPending) return;
+        if (!next && pending) return;
         onOpenChange(next);
       }}
     >
@@ -78,7 +83,11 @@ export function ConfirmBookingDialog({
       >
         <DialogHeader>
           <DialogTitle>Confirmar Agendamento</DialogTitle>
-          <DialogDescription>Confira os detalhes e informe seus dados.</DialogDescription>
+          <DialogDescription>
+            {codeStep
+              ? 'Falta só o código enviado para seu e-mail.'
+              : 'Confira os detalhes e informe seus dados.'}
+          </DialogDescription>
         </DialogHeader>
         {date && time ? (
           <BookingDetails
@@ -88,7 +97,7 @@ export function ConfirmBookingDialog({
             time={time}
           />
         ) : null}
-        <ContactForm {...formProps} />
+        {codeStep ? <CodeStep {...codeStep} /> : <ContactForm {...formProps} />}
       </DialogContent>
     </Dialog>
   );

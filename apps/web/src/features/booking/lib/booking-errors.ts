@@ -29,3 +29,16 @@ export function describeBookingError(error: unknown): string {
   }
   return BOOKING_FAILED_MESSAGE;
 }
+
+/** The proof of work was refused (expired, used): the next press solves a new one. */
+export function isPowRefused(error: unknown): boolean {
+  return isApiError(error) && error.code.startsWith('POW_');
+}
+
+/** The e-mailed code expired or ran out of attempts: the next confirmation sends a new one. */
+export function isCodeSpent(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    (error.code === 'EMAIL_CODE_EXPIRED' || error.code === 'EMAIL_CODE_ATTEMPTS')
+  );
+}

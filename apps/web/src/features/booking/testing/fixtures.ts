@@ -3,8 +3,25 @@ import {
   type BookingInput,
   type BookingResponse,
   type PublicProfessionalResponse,
+  type PowChallenge,
   type PublicService,
 } from '@agendaki/shared';
+import { createChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
+
+/**
+ * A real challenge of `GET /api/public/booking-challenge` (decision 028), at the cheapest cost:
+ * the page solves it for real with Web Crypto.
+ */
+export const POW_CHALLENGE: PowChallenge = (await createChallenge({
+  algorithm: 'PBKDF2/SHA-256',
+  cost: 1,
+  counter: 2,
+  deriveKey,
+  data: { expiresAt: Date.now() + 30 * 60_000 },
+  hmacSignatureSecret: 'test-signature',
+  hmacKeySignatureSecret: 'test-key',
+})) as PowChallenge;
 
 /** Real-shaped answers of the public booking API (apps/server features/public-profile, booking). */
 

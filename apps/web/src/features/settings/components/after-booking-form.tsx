@@ -46,6 +46,7 @@ function AfterBookingForm({ settings }: { settings: AfterBookingSettings }) {
   const [cutoff, setCutoff] = useState(settings.cancelCutoffHours);
   const [reminder, setReminder] = useState(settings.reminderHours);
   const [emailRequired, setEmailRequired] = useState(settings.clientEmailRequired);
+  const [emailCode, setEmailCode] = useState(settings.bookingEmailCode);
   const [template, setTemplate] = useState(settings.whatsappTemplate ?? DEFAULT_WHATSAPP_TEMPLATE);
   const cutoffOptions = CUTOFF_OPTIONS.includes(cutoff)
     ? CUTOFF_OPTIONS
@@ -58,6 +59,7 @@ function AfterBookingForm({ settings }: { settings: AfterBookingSettings }) {
         cancelCutoffHours: cutoff,
         reminderHours: reminder,
         clientEmailRequired: emailRequired,
+        bookingEmailCode: emailCode,
         whatsappTemplate: template.trim() === DEFAULT_WHATSAPP_TEMPLATE ? null : template,
         address: settings.address,
       });
@@ -123,6 +125,21 @@ function AfterBookingForm({ settings }: { settings: AfterBookingSettings }) {
           <Label htmlFor="client-email-required">E-mail do cliente obrigatório</Label>
           <p id="client-email-required-hint" className="text-sm text-muted-foreground">
             Desligado: o cliente informa nome e celular com DDD; o e-mail fica opcional.
+          </p>
+        </div>
+      </div>
+      <div className="flex items-start gap-3 rounded-lg border p-4">
+        <Switch
+          id="booking-email-code"
+          checked={emailCode}
+          onCheckedChange={setEmailCode}
+          aria-describedby="booking-email-code-hint"
+        />
+        <div className="grid gap-1">
+          <Label htmlFor="booking-email-code">Confirmar agendamentos por código no e-mail</Label>
+          <p id="booking-email-code-hint" className="text-sm text-muted-foreground">
+            Ligado: o cliente recebe um código de 6 números por e-mail e o horário só fica reservado
+            depois que ele digita o código. Evita reservas falsas; o e-mail passa a ser obrigatório.
           </p>
         </div>
       </div>
