@@ -829,7 +829,7 @@ const MUTATIONS = [
     file: 'apps/server/src/features/auth/mail-request-job.ts',
     find: '  await sendJob(db, AUTH_MAIL_REQUEST_QUEUE, data);',
     replace:
-      '  if (await findUserByEmail(db, data.email)) await sendJob(db, AUTH_MAIL_REQUEST_QUEUE, data);',
+      '  if (await findUserByEmail(db, email)) await sendJob(db, AUTH_MAIL_REQUEST_QUEUE, data);',
     test: serverTest('attacks/account-enumeration-timing.test.ts'),
   },
   // Issue 44, finding 4: image decoding cost (docs/decisions/030).

@@ -136,11 +136,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.jobs.add(createChangeNoticeJob({ ...manageJobDeps, log: app.log }));
 
   app.jobs.add(createDepositJob({ db: database.db, clock, log: app.log }));
-  app.jobs.add(createMailRequestJob({ db: database.db, clock, publicUrl: env.PUBLIC_URL }));
+  app.jobs.add(
+    createMailRequestJob({ db: database.db, box: secretBox, clock, publicUrl: env.PUBLIC_URL }),
+  );
 
   await app.register(healthRoutes, { database });
   await app.register(configRoutes, { env });
-  await app.register(authRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
+  await app.register(authRoutes, {
+    db: database.db,
+    box: secretBox,
+    publicUrl: env.PUBLIC_URL,
+  });
   await app.register(profileRoutes, { db: database.db });
   await app.register(dashboardRoutes, { db: database.db });
   await app.register(uploadsRoutes, { storage });

@@ -1,3 +1,4 @@
+import type { SecretBox } from '../../lib/secret-box';
 import type {
   CalendarFeedCreated,
   ChangePasswordInput,
@@ -22,7 +23,7 @@ export const INVALID_RESET_LINK_MESSAGE = 'Link inválido ou expirado. Solicite 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Senha atual incorreta';
 
 /** "Esqueci minha senha", the "Nova senha" form, and the change in Configurações > Segurança. */
-export function createPasswordService(deps: AuthServiceDeps) {
+export function createPasswordService(deps: AuthServiceDeps & { box: SecretBox }) {
   const { db, auth, clock, limiter } = deps;
   const hashPassword = async (password: string) => (await auth.$context).password.hash(password);
 
@@ -40,7 +41,7 @@ export function createPasswordService(deps: AuthServiceDeps) {
         rateLimitKey(LIMIT_SCOPES.resetMail, email),
         AUTH_LIMITS.resetMailsPerAccount,
       );
-      await requestMailedLink(db, { purpose: 'reset-password', email });
+      await requestMailedLink(deps, 'reset-password', email);
     },
 
     /**

@@ -1,3 +1,4 @@
+import type { SecretBox } from '../../lib/secret-box';
 import {
   changePasswordResponseSchema,
   changePasswordSchema,
@@ -27,10 +28,11 @@ function metaOf(request: FastifyRequest): RequestMeta {
  * The accounts API (our façade over better-auth). Bodies are the shared zod schemas the web
  * forms use; errors are AppErrors with pt-BR messages.
  */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
-  app,
-  options,
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  box: SecretBox;
+  publicUrl: string;
+}> = async (app, options) => {
   const deps = {
     db: options.db,
     auth: app.auth,
@@ -39,8 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
     publicUrl: options.publicUrl,
   };
   const accounts = createAuthService(deps);
-  const passwords = createPasswordService(deps);
-  const signInLinks = createSignInLinkService(deps);
+  const passwords = createPasswordService({ ...deps, box: options.box });
+  const signInLinks = createSignInLinkService({ ...deps, box: options.box });
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');

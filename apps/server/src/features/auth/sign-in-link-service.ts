@@ -1,3 +1,4 @@
+import type { SecretBox } from '../../lib/secret-box';
 import { rateLimitKey } from '../../plugins/rate-limit';
 import { requestMailedLink } from './mail-request-job';
 import { AUTH_LIMITS, LIMIT_SCOPES } from './limits';
@@ -11,7 +12,7 @@ import { tokenIdentifier } from './tokens';
  * is throttled (docs/decisions/007-login-throttling.md). The link is single use, valid for 15
  * minutes, and only its hash is stored.
  */
-export function createSignInLinkService(deps: AuthServiceDeps) {
+export function createSignInLinkService(deps: AuthServiceDeps & { box: SecretBox }) {
   const { db, auth, clock, limiter } = deps;
 
   return {
@@ -28,7 +29,7 @@ export function createSignInLinkService(deps: AuthServiceDeps) {
         rateLimitKey(LIMIT_SCOPES.signInLinkMail, email),
         AUTH_LIMITS.signInLinkMailsPerAccount,
       );
-      await requestMailedLink(db, { purpose: 'sign-in', email });
+      await requestMailedLink(deps, 'sign-in', email);
     },
 
     /**
