@@ -157,10 +157,14 @@ describe('serving the built web app', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it('answers client routes with index.html, not cached', async () => {
-    for (const url of ['/', '/dashboard/services', '/qualquer/coisa']) {
+  it('answers client routes with index.html, not cached (an unknown page with 404)', async () => {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/dashboard/services', 200],
+      ['/qualquer/coisa', 404],
+    ] as const) {
       const res = await web.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<title>Agendaki</title>');
       expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
@@ -168,9 +172,10 @@ describe('serving the built web app', () => {
   });
 
   it('answers shared booking links with book.html, the public page on its own, not cached', async () => {
+    // No professional has this link: the same page, with 404 (test/attacks/unknown-pages.test.ts).
     for (const url of ['/book/studio-ana', '/profissional/studio-ana']) {
       const res = await web.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('lang="pt-BR"');
       expect(res.body).toContain('<title>Agende online · Agendaki</title>');
