@@ -338,7 +338,7 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
     ),
     'GET /api/public/booking-challenge': junkString.map((junk) => ({
       method: 'GET',
-      url: `/api/public/booking-challenge?${encodeURIComponent(junk)}=1`,
+      url: `/api/public/booking-challenge?${seg(junk)}=1`,
     })),
     'POST /api/public/bookings/confirm-code': post(
       '/api/public/bookings/confirm-code',
