@@ -428,10 +428,9 @@ const MUTATIONS = [
     protection:
       'PGlite: the event loop turns between the statements of a transaction, so new visitors are accepted during it (decision 021)',
     file: 'apps/server/src/db/client.ts',
-    find: 'override _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> {\n    return super._runExclusiveQuery(',
-    // As before the addendum: the loop turns at the transactions' gate only.
-    replace:
-      'override _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {\n    return super._runExclusiveTransaction(',
+    find: 'return super.transaction((tx) => callback(this.#turningInside(tx)));',
+    // As before the addendum: the loop turns before a transaction only, not between its statements.
+    replace: 'return super.transaction(callback);',
     test: { kind: 'server', file: 'apps/server/src/db/event-loop.test.ts' },
   },
   {

@@ -1,7 +1,7 @@
 // Preloaded into the benchmarked server (`node --import tsx --import ./count-queries.mjs`): counts
 // the statements it sends to the database, without touching the server's code. node-postgres:
-// every `Client#query` (BEGIN and COMMIT included); PGlite: every statement it runs (its
-// `_runExclusiveQuery`, which both `query` and `exec` go through). The benchmark asks over the
+// every `Client#query` (BEGIN and COMMIT included); PGlite: its public `query`, `exec`, and a
+// transaction's BEGIN, statements and end. The benchmark asks over the
 // IPC channel: 'bench:reset' zeroes the count, 'bench:count' answers `{ queries }`.
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -18,10 +18,31 @@ pg.Client.prototype.query = function countedQuery(...args) {
   return pgQuery.apply(this, args);
 };
 
-const pgliteRun = PGlite.prototype._runExclusiveQuery;
-PGlite.prototype._runExclusiveQuery = function countedRun(...args) {
+const { query: pgliteQuery, exec: pgliteExec, transaction: pgliteTransaction } = PGlite.prototype;
+PGlite.prototype.query = function countedQuery(...args) {
   queries += 1;
-  return pgliteRun.apply(this, args);
+  return pgliteQuery.apply(this, args);
+};
+PGlite.prototype.exec = function countedExec(...args) {
+  queries += 1;
+  return pgliteExec.apply(this, args);
+};
+PGlite.prototype.transaction = function countedTransaction(callback) {
+  queries += 2;
+  const counting = (tx) =>
+    new Proxy(tx, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target);
+        if (typeof value !== 'function' || !['query', 'exec', 'sql'].includes(String(property))) {
+          return value;
+        }
+        return (...args) => {
+          queries += 1;
+          return value.apply(target, args);
+        };
+      },
+    });
+  return pgliteTransaction.call(this, (tx) => callback(counting(tx)));
 };
 
 process.on('message', (message) => {

@@ -12,19 +12,17 @@ export interface StatementCounter {
 
 /**
  * Counts the statements sent through one Database's own connections (BEGIN and COMMIT included),
- * the way scripts/bench/count-queries.mjs counts a whole server: PGlite's every query, each
- * node-postgres pool client's every `query`. The job runner's separate pool is not counted.
+ * the way scripts/bench/count-queries.mjs counts a whole server: PGlite's public `query`, `exec`
+ * and each transaction's statements, each node-postgres pool client's every `query`. The job
+ * runner's separate pool is not counted.
  */
 export function countStatements(database: Database): StatementCounter {
   let count = 0;
   const client = (database.db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite) {
-    const target = client as unknown as { _runExclusiveQuery: (...args: unknown[]) => unknown };
-    const run = target._runExclusiveQuery.bind(client);
-    target._runExclusiveQuery = (...args) => {
+    countPgliteStatements(client, () => {
       count += 1;
-      return run(...args);
-    };
+    });
   } else if (client instanceof pg.Pool) {
     const counted = new WeakSet<pg.PoolClient>();
     client.on('acquire', (poolClient) => {
@@ -51,5 +49,45 @@ export function countStatements(database: Database): StatementCounter {
       await run();
       return count;
     },
+  };
+}
+
+type Transaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+
+/** PGlite through its public methods: a transaction is its BEGIN, its statements, its end. */
+function countPgliteStatements(client: PGlite, counted: () => void): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (...args) => {
+    counted();
+    return query(...args);
+  };
+  client.exec = (...args) => {
+    counted();
+    return exec(...args);
+  };
+  client.transaction = (callback) => {
+    counted();
+    counted();
+    return transaction((tx) =>
+      callback(
+        new Proxy(tx, {
+          get(target, property) {
+            const value: unknown = Reflect.get(target, property, target);
+            if (
+              typeof value !== 'function' ||
+              !['query', 'exec', 'sql'].includes(String(property))
+            ) {
+              return value;
+            }
+            return (...args: unknown[]) => {
+              counted();
+              return (value as (...a: unknown[]) => unknown).apply(target, args);
+            };
+          },
+        }) as Transaction,
+      ),
+    );
   };
 }
