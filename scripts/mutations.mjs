@@ -428,9 +428,9 @@ const MUTATIONS = [
     protection:
       'PGlite: the event loop turns between the statements of a transaction, so new visitors are accepted during it (decision 021)',
     file: 'apps/server/src/db/client.ts',
-    find: 'return super.transaction((tx) => callback(this.#turningInside(tx)));',
+    find: 'super.transaction((tx) => callback(this.#turningInside(tx)))',
     // As before the addendum: the loop turns before a transaction only, not between its statements.
-    replace: 'return super.transaction(callback);',
+    replace: 'super.transaction(callback)',
     test: { kind: 'server', file: 'apps/server/src/db/event-loop.test.ts' },
   },
   {
