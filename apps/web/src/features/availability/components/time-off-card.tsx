@@ -2,7 +2,7 @@ import { timeOffInputSchema, type AffectedAppointment, type TimeOffInput } from 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -31,7 +31,7 @@ export function TimeOffCard({ today }: { today: string }) {
   const add = useAddTimeOff();
   const remove = useRemoveTimeOff();
   const form = useForm<TimeOffInput>({ resolver, defaultValues: EMPTY, shouldFocusError: false });
-  const startDate = form.watch('startDate');
+  const startDate = useWatch({ control: form.control, name: 'startDate' });
   const [affected, setAffected] = useState<AffectedAppointment[]>([]);
 
   async function submit(input: TimeOffInput) {

@@ -7,7 +7,7 @@ import {
 } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -45,7 +45,7 @@ export function EraseClientDialog({
     resolver: zodResolver(eraseClientSchema),
     defaultValues: { confirmName: '' },
   });
-  const typed = form.watch('confirmName');
+  const typed = useWatch({ control: form.control, name: 'confirmName' });
   const erase = useEraseClient();
   const inputId = useId();
   const matches = isSameName(typed, client.name);
