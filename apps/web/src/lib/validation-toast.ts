@@ -28,3 +28,16 @@ export function toastFirstValidationError<T extends FieldValues>(
     if (message) toast.error(VALIDATION_TOAST_TITLE, { description: message });
   };
 }
+
+/**
+ * `handleSubmit`'s second argument for the small forms that show no message under a field:
+ * one toast titled `title` with the first message in the order the shared schema reported it.
+ */
+export function toastFirstSchemaError<T extends FieldValues>(title: string) {
+  return (errors: FieldErrors<T>) => {
+    const first = Object.values(errors).find(
+      (error): error is { message: string } => typeof error?.message === 'string',
+    );
+    toast.error(title, { description: first?.message });
+  };
+}

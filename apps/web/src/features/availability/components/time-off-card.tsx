@@ -2,13 +2,14 @@ import { timeOffInputSchema, type AffectedAppointment, type TimeOffInput } from 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getErrorMessage } from '@/lib/api-client';
+import { toastFirstSchemaError } from '@/lib/validation-toast';
 import { useAddTimeOff, useRemoveTimeOff, useTimeOff } from '../api/time-off';
 import { formatDateBr } from '../lib/dates';
 import { AffectedAppointments } from './affected-appointments';
@@ -19,11 +20,7 @@ const schemaResolver = zodResolver(timeOffInputSchema);
 const resolver: Resolver<TimeOffInput> = (values, context, options) =>
   schemaResolver({ ...values, endDate: values.endDate || values.startDate }, context, options);
 
-/** The first message, in the order the schema reports it, as the one toast. */
-function reportInvalid(errors: FieldErrors<TimeOffInput>) {
-  const first = Object.values(errors).find((error) => error?.message);
-  toast.error('Erro ao salvar folga', { description: first?.message });
-}
+const reportInvalid = toastFirstSchemaError<TimeOffInput>('Erro ao salvar folga');
 
 /** "Folga/Férias": a range of closed dates with a note (docs/decisions/009-real-week.md). */
 export function TimeOffCard({ today }: { today: string }) {
