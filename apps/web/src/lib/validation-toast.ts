@@ -30,7 +30,7 @@ export function toastFirstValidationError<T extends FieldValues>(
 }
 
 /** The first message of a (possibly nested) error tree, in the order the schema reported it. */
-function firstNestedMessage(error: unknown): string | undefined {
+export function firstNestedMessage(error: unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined;
   const { message } = error as { message?: unknown };
   if (typeof message === 'string' && message) return message;
