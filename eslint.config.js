@@ -139,7 +139,7 @@ const outsideFeatures = {
 
 /**
  * Web features own their components: another feature's `components/` is off limits (its `api/`
- * hooks, `utils/` and `lib/` are fine). A page made of several features is composed in
+ * hooks and `lib/` are fine). A page made of several features is composed in
  * `src/app/routes`; a look shared by features goes to `src/components`.
  */
 const webFeatureComponents = {

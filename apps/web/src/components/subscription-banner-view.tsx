@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Gift, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { SubscriptionBannerKind } from '@/features/subscription/utils/get-banner-content';
+import type { SubscriptionBannerKind } from '@/features/subscription/lib/get-banner-content';
 import { cn } from '@/lib/cn';
 
 const LOOK: Record<SubscriptionBannerKind, { icon: LucideIcon; className: string }> = {

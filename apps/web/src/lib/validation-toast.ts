@@ -28,3 +28,26 @@ export function toastFirstValidationError<T extends FieldValues>(
     if (message) toast.error(VALIDATION_TOAST_TITLE, { description: message });
   };
 }
+
+/** The first message of a (possibly nested) error tree, in the order the schema reported it. */
+export function firstNestedMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { message } = error as { message?: unknown };
+  if (typeof message === 'string' && message) return message;
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'ref' || key === 'message' || key === 'type') continue;
+    const found = firstNestedMessage(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * `handleSubmit`'s second argument for the small forms that show no message under a field:
+ * one toast titled `title` with the first message in the order the shared schema reported it.
+ */
+export function toastFirstSchemaError<T extends FieldValues>(title: string) {
+  return (errors: FieldErrors<T>) => {
+    toast.error(title, { description: firstNestedMessage(errors) });
+  };
+}

@@ -1,6 +1,7 @@
 import type { Service } from '@agendaki/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { SERVICES_QUERY_KEY } from '@/features/services/api/get-services';
 
 /*
  * The services the appointment form offers (its clients are searched: search-clients.ts). The
@@ -10,7 +11,7 @@ import { apiClient } from '@/lib/api-client';
 /** Only active services can be booked, by name. */
 export function getServiceChoicesQueryOptions() {
   return queryOptions({
-    queryKey: ['services', 'active'],
+    queryKey: [...SERVICES_QUERY_KEY, 'active'],
     queryFn: ({ signal }) => apiClient.get<Service[]>('/api/services?active=true', { signal }),
   });
 }

@@ -2,6 +2,7 @@ import type { Appointment, AppointmentInput } from '@agendaki/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { APPOINTMENTS_QUERY_KEY } from './get-appointments';
+import { DASHBOARD_QUERY_KEY } from '@/features/dashboard/api/get-dashboard-summary';
 
 export function createAppointment(input: AppointmentInput): Promise<Appointment> {
   return apiClient.post<Appointment>('/api/appointments', input);
@@ -16,7 +17,7 @@ export function updateAppointment(id: string, input: AppointmentInput): Promise<
 export function invalidateAppointmentViews(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
   ]);
 }
 

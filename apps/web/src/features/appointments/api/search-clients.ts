@@ -1,6 +1,7 @@
 import type { Client, Page } from '@agendaki/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { CLIENTS_QUERY_KEY } from '@/features/clients/api/get-clients';
 
 /** The appointment form's client picker shows this many matches; typing narrows them. */
 export const CLIENT_SEARCH_PAGE_SIZE = 20;
@@ -22,7 +23,7 @@ export function searchClients(search: string, signal?: AbortSignal): Promise<Pag
 /** Starts with 'clients': the clients feature's mutations refresh it too. */
 export function getClientSearchQueryOptions(search: string) {
   return queryOptions({
-    queryKey: ['clients', 'choices', { search }],
+    queryKey: [...CLIENTS_QUERY_KEY, 'choices', { search }],
     queryFn: ({ signal }) => searchClients(search, signal),
     // The previous matches stay listed until the new ones arrive.
     placeholderData: keepPreviousData,

@@ -1,6 +1,7 @@
-import { blockInputSchema } from '@agendaki/shared';
+import { blockInputSchema, type BlockInput } from '@agendaki/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Ban, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,6 +15,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getErrorMessage } from '@/lib/api-client';
+import { toastFirstSchemaError } from '@/lib/validation-toast';
 import { useAddBlock, useBlocks, useRemoveBlock } from '../api/blocks';
 
 function formatDateBr(isoDate: string): string {
@@ -21,20 +23,17 @@ function formatDateBr(isoDate: string): string {
   return `${day}/${month}/${year}`;
 }
 
+const reportInvalid = toastFirstSchemaError<BlockInput>('Erro ao bloquear horário');
+
 function BlockForm({ initialDate, onDone }: { initialDate: string; onDone: () => void }) {
   const add = useAddBlock();
-  const [date, setDate] = useState(initialDate);
-  const [startTime, setStartTime] = useState('');
-  const [endTime, setEndTime] = useState('');
-  const [note, setNote] = useState('');
+  const form = useForm<BlockInput>({
+    resolver: zodResolver(blockInputSchema),
+    defaultValues: { date: initialDate, startTime: '', endTime: '', note: '' },
+    shouldFocusError: false,
+  });
 
-  async function submit() {
-    const input = { date, startTime, endTime, note };
-    const parsed = blockInputSchema.safeParse(input);
-    if (!parsed.success) {
-      toast.error('Erro ao bloquear horário', { description: parsed.error.issues[0]?.message });
-      return;
-    }
+  async function submit(input: BlockInput) {
     try {
       await add.mutateAsync(input);
       toast.success('Horário bloqueado');
@@ -48,49 +47,25 @@ function BlockForm({ initialDate, onDone }: { initialDate: string; onDone: () =>
     <form
       aria-label="Bloquear horário"
       className="grid gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={(event) => void form.handleSubmit(submit, reportInvalid)(event)}
     >
       <div className="grid gap-2">
         <Label htmlFor="block-date">Data</Label>
-        <Input
-          id="block-date"
-          type="date"
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-        />
+        <Input id="block-date" type="date" {...form.register('date')} />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-2">
           <Label htmlFor="block-start">Início</Label>
-          <Input
-            id="block-start"
-            type="time"
-            value={startTime}
-            onChange={(event) => setStartTime(event.target.value)}
-          />
+          <Input id="block-start" type="time" {...form.register('startTime')} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="block-end">Fim</Label>
-          <Input
-            id="block-end"
-            type="time"
-            value={endTime}
-            onChange={(event) => setEndTime(event.target.value)}
-          />
+          <Input id="block-end" type="time" {...form.register('endTime')} />
         </div>
       </div>
       <div className="grid gap-2">
         <Label htmlFor="block-note">Observação (opcional)</Label>
-        <Input
-          id="block-note"
-          value={note}
-          maxLength={200}
-          placeholder="Dentista"
-          onChange={(event) => setNote(event.target.value)}
-        />
+        <Input id="block-note" maxLength={200} placeholder="Dentista" {...form.register('note')} />
       </div>
       <Button type="submit" disabled={add.isPending}>
         {add.isPending ? 'Salvando...' : 'Bloquear'}

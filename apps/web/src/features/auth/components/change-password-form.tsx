@@ -13,6 +13,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { useChangePassword } from '@/features/auth/api/change-password';
 import { getErrorMessage } from '@/lib/api-client';
 import { toastFirstValidationError } from '@/lib/validation-toast';
+import { NewPasswordFields } from './new-password-fields';
 
 const FIELD_ORDER = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -70,28 +71,13 @@ export function ChangePasswordForm({
               />
             )}
           </FormField>
-          <FormField
-            label="Nova senha"
-            error={errors.newPassword?.message}
-            description="Pelo menos 8 caracteres."
-          >
-            {(control) => (
-              <PasswordInput
-                {...control}
-                autoComplete="new-password"
-                {...form.register('newPassword')}
-              />
-            )}
-          </FormField>
-          <FormField label="Confirmar nova senha" error={errors.confirmPassword?.message}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                autoComplete="new-password"
-                {...form.register('confirmPassword')}
-              />
-            )}
-          </FormField>
+          <NewPasswordFields
+            variant="new"
+            password={form.register('newPassword')}
+            confirmation={form.register('confirmPassword')}
+            passwordError={errors.newPassword?.message}
+            confirmationError={errors.confirmPassword?.message}
+          />
           <SubmitButton
             className="mt-2 w-full sm:w-fit"
             isPending={changePassword.isPending}

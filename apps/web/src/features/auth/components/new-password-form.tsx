@@ -8,12 +8,11 @@ import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { FormField } from '@/components/ui/form-field';
-import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { toastFirstValidationError } from '@/lib/validation-toast';
 import { useResetPassword } from '../api/reset-password';
+import { NewPasswordFields } from './new-password-fields';
 
 const FIELD_ORDER = ['password', 'confirmPassword'] as const;
 
@@ -68,24 +67,13 @@ export function NewPasswordForm({ token }: { token: string }) {
       )}
     >
       {linkError ? <InvalidResetLinkNotice message={linkError} /> : null}
-      <FormField
-        label="Nova senha"
-        error={errors.password?.message}
-        description="Pelo menos 8 caracteres."
-      >
-        {(control) => (
-          <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
-        )}
-      </FormField>
-      <FormField label="Confirmar nova senha" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-          />
-        )}
-      </FormField>
+      <NewPasswordFields
+        variant="new"
+        password={form.register('password')}
+        confirmation={form.register('confirmPassword')}
+        passwordError={errors.password?.message}
+        confirmationError={errors.confirmPassword?.message}
+      />
       <SubmitButton
         size="lg"
         className="mt-2 w-full"

@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
 import { getErrorMessage } from '@/lib/api-client';
 import { toastFirstValidationError } from '@/lib/validation-toast';
 import { useSignUp } from '../api/sign-up';
+import { NewPasswordFields } from './new-password-fields';
 
 const FIELD_ORDER = [
   'email',
@@ -67,26 +67,13 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
           />
         )}
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Senha" error={errors.password?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              {...form.register('password')}
-            />
-          )}
-        </FormField>
-        <FormField label="Confirmar senha" error={errors.confirmPassword?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-            />
-          )}
-        </FormField>
-      </div>
+      <NewPasswordFields
+        variant="sign-up"
+        password={form.register('password')}
+        confirmation={form.register('confirmPassword')}
+        passwordError={errors.password?.message}
+        confirmationError={errors.confirmPassword?.message}
+      />
       <FormField label="Nome do negócio" error={errors.businessName?.message}>
         {(control) => (
           <Input

@@ -1,10 +1,10 @@
-import { WEEKDAY_LABELS } from '@agendaki/shared';
-import { useState, type FormEvent } from 'react';
+import { WEEKDAY_LABELS, type AvailabilityWeekInput } from '@agendaki/shared';
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Card } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/api-client';
-import { VALIDATION_TOAST_TITLE } from '@/lib/validation-toast';
+import { firstNestedMessage, VALIDATION_TOAST_TITLE } from '@/lib/validation-toast';
 import { useSaveAvailability } from '../api/save-availability';
 import { toWeekInput, validateWeek, type WeekErrors, type WeekForm } from '../lib/week-form';
 import { DayRow } from './day-row';
@@ -13,45 +13,76 @@ export interface AvailabilityFormProps {
   initialWeek: WeekForm;
 }
 
-export function AvailabilityForm({ initialWeek }: AvailabilityFormProps) {
-  const [week, setWeek] = useState(initialWeek);
-  const [errors, setErrors] = useState<WeekErrors>(new Map());
-  const save = useSaveAvailability();
+interface WeekValues {
+  week: WeekForm;
+}
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateWeek(week);
-    setErrors(found);
-    const first = found.values().next();
-    if (!first.done) {
-      toast.error(VALIDATION_TOAST_TITLE, { description: first.value });
-      return;
-    }
-    save.mutate(toWeekInput(week).input, {
+/** The shared schema's verdict, row by row (validateWeek); the flat week is what is sent. */
+const resolver: Resolver<WeekValues, unknown, AvailabilityWeekInput> = async (values) => {
+  const found = await validateWeek(values.week);
+  if (found.size === 0) return { values: toWeekInput(values.week).input, errors: {} };
+  const errors = Object.fromEntries(
+    [...found].map(([key, message]) => [key, { type: 'schema', message }]),
+  );
+  return { values: {}, errors: errors as unknown as FieldErrors<WeekValues> };
+};
+
+export function AvailabilityForm({ initialWeek }: AvailabilityFormProps) {
+  const save = useSaveAvailability();
+  const form = useForm<WeekValues, unknown, AvailabilityWeekInput>({
+    resolver,
+    defaultValues: { week: initialWeek },
+    // Row messages change only on "Salvar Horários", as before.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const errors: WeekErrors = new Map(
+    Object.entries(form.formState.errors).flatMap(([key, error]) =>
+      typeof error?.message === 'string' ? [[key, error.message] as const] : [],
+    ),
+  );
+
+  function submit(input: AvailabilityWeekInput) {
+    save.mutate(input, {
       onSuccess: () => toast.success('Horários salvos com sucesso!'),
       onError: (error) =>
         toast.error('Erro ao salvar horários', { description: getErrorMessage(error) }),
     });
   }
 
+  function reportInvalid(found: FieldErrors<WeekValues>) {
+    toast.error(VALIDATION_TOAST_TITLE, { description: firstNestedMessage(found) });
+  }
+
   return (
-    <form noValidate aria-label="Horários da semana" onSubmit={handleSubmit} className="space-y-4">
+    <form
+      noValidate
+      aria-label="Horários da semana"
+      onSubmit={(event) => void form.handleSubmit(submit, reportInvalid)(event)}
+      className="space-y-4"
+    >
       <Card className="gap-0 py-0">
-        <ul className="divide-y">
-          {WEEKDAY_LABELS.map((label, dayOfWeek) => (
-            <DayRow
-              key={label}
-              dayOfWeek={dayOfWeek}
-              label={label}
-              day={week[dayOfWeek]!}
-              errors={errors}
-              disabled={save.isPending}
-              onChange={(day) =>
-                setWeek((current) => current.map((d, i) => (i === dayOfWeek ? day : d)))
-              }
-            />
-          ))}
-        </ul>
+        <Controller
+          control={form.control}
+          name="week"
+          render={({ field }) => (
+            <ul className="divide-y">
+              {WEEKDAY_LABELS.map((label, dayOfWeek) => (
+                <DayRow
+                  key={label}
+                  dayOfWeek={dayOfWeek}
+                  label={label}
+                  day={field.value[dayOfWeek]!}
+                  errors={errors}
+                  disabled={save.isPending}
+                  onChange={(day) =>
+                    field.onChange(field.value.map((d, i) => (i === dayOfWeek ? day : d)))
+                  }
+                />
+              ))}
+            </ul>
+          )}
+        />
       </Card>
       <div className="flex justify-end">
         <SubmitButton

@@ -1,39 +1,41 @@
-import { timeOffInputSchema, type AffectedAppointment } from '@agendaki/shared';
+import { timeOffInputSchema, type AffectedAppointment, type TimeOffInput } from '@agendaki/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getErrorMessage } from '@/lib/api-client';
+import { toastFirstSchemaError } from '@/lib/validation-toast';
 import { useAddTimeOff, useRemoveTimeOff, useTimeOff } from '../api/time-off';
 import { formatDateBr } from '../lib/dates';
 import { AffectedAppointments } from './affected-appointments';
+
+const EMPTY: TimeOffInput = { startDate: '', endDate: '', note: '' };
+const schemaResolver = zodResolver(timeOffInputSchema);
+/** "Até" left empty means a single day off. */
+const resolver: Resolver<TimeOffInput> = (values, context, options) =>
+  schemaResolver({ ...values, endDate: values.endDate || values.startDate }, context, options);
+
+const reportInvalid = toastFirstSchemaError<TimeOffInput>('Erro ao salvar folga');
 
 /** "Folga/Férias": a range of closed dates with a note (docs/decisions/009-real-week.md). */
 export function TimeOffCard({ today }: { today: string }) {
   const timeOff = useTimeOff();
   const add = useAddTimeOff();
   const remove = useRemoveTimeOff();
-  const [startDate, setStartDate] = useState('');
-  const [endDate, setEndDate] = useState('');
-  const [note, setNote] = useState('');
+  const form = useForm<TimeOffInput>({ resolver, defaultValues: EMPTY, shouldFocusError: false });
+  const startDate = useWatch({ control: form.control, name: 'startDate' });
   const [affected, setAffected] = useState<AffectedAppointment[]>([]);
 
-  async function submit() {
-    const input = { startDate, endDate: endDate || startDate, note };
-    const parsed = timeOffInputSchema.safeParse(input);
-    if (!parsed.success) {
-      toast.error('Erro ao salvar folga', { description: parsed.error.issues[0]?.message });
-      return;
-    }
+  async function submit(input: TimeOffInput) {
     try {
       const answer = await add.mutateAsync(input);
       setAffected(answer.affected);
-      setStartDate('');
-      setEndDate('');
-      setNote('');
+      form.reset(EMPTY);
       toast.success('Folga/Férias salva');
     } catch (error) {
       toast.error('Erro ao salvar folga', { description: getErrorMessage(error) });
@@ -50,20 +52,11 @@ export function TimeOffCard({ today }: { today: string }) {
         <form
           aria-label="Nova folga"
           className="grid gap-3 sm:grid-cols-[auto_auto_1fr_auto] sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
+          onSubmit={(event) => void form.handleSubmit(submit, reportInvalid)(event)}
         >
           <div className="grid gap-2">
             <Label htmlFor="time-off-start">De</Label>
-            <Input
-              id="time-off-start"
-              type="date"
-              min={today}
-              value={startDate}
-              onChange={(event) => setStartDate(event.target.value)}
-            />
+            <Input id="time-off-start" type="date" min={today} {...form.register('startDate')} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="time-off-end">Até</Label>
@@ -71,18 +64,16 @@ export function TimeOffCard({ today }: { today: string }) {
               id="time-off-end"
               type="date"
               min={startDate || today}
-              value={endDate}
-              onChange={(event) => setEndDate(event.target.value)}
+              {...form.register('endDate')}
             />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="time-off-note">Observação (opcional)</Label>
             <Input
               id="time-off-note"
-              value={note}
               maxLength={200}
               placeholder="Férias"
-              onChange={(event) => setNote(event.target.value)}
+              {...form.register('note')}
             />
           </div>
           <Button type="submit" disabled={add.isPending || !startDate}>

@@ -62,24 +62,26 @@ describe('validateWeek', () => {
     return week;
   }
 
-  it('accepts a lunch break (windows that touch or are apart)', () => {
+  it('accepts a lunch break (windows that touch or are apart)', async () => {
     expect(
-      validateWeek(
-        weekWithMonday([
-          { startTime: '09:00', endTime: '12:00' },
-          { startTime: '12:00', endTime: '18:00' },
-        ]),
+      (
+        await validateWeek(
+          weekWithMonday([
+            { startTime: '09:00', endTime: '12:00' },
+            { startTime: '12:00', endTime: '18:00' },
+          ]),
+        )
       ).size,
     ).toBe(0);
   });
 
-  it('puts "end before start" on its window', () => {
-    const errors = validateWeek(weekWithMonday([{ startTime: '18:00', endTime: '09:00' }]));
+  it('puts "end before start" on its window', async () => {
+    const errors = await validateWeek(weekWithMonday([{ startTime: '18:00', endTime: '09:00' }]));
     expect([...errors]).toEqual([['1-0', END_BEFORE_START_MESSAGE]]);
   });
 
-  it('puts an overlap on the later window of the day', () => {
-    const errors = validateWeek(
+  it('puts an overlap on the later window of the day', async () => {
+    const errors = await validateWeek(
       weekWithMonday([
         { startTime: '09:00', endTime: '13:00' },
         { startTime: '12:00', endTime: '18:00' },
@@ -88,8 +90,8 @@ describe('validateWeek', () => {
     expect([...errors]).toEqual([['1-1', OVERLAPPING_WINDOWS_MESSAGE]]);
   });
 
-  it('reports an empty time as "Hora inválida"', () => {
-    const errors = validateWeek(weekWithMonday([{ startTime: '', endTime: '18:00' }]));
+  it('reports an empty time as "Hora inválida"', async () => {
+    const errors = await validateWeek(weekWithMonday([{ startTime: '', endTime: '18:00' }]));
     expect(errors.get('1-0')).toBe('Hora inválida');
   });
 });

@@ -9,6 +9,8 @@ import {
   type AvailabilityWeekInput,
   type AvailabilityWindow,
 } from '@agendaki/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { firstNestedMessage } from '@/lib/validation-toast';
 
 export interface TimeWindow {
   startTime: string;
@@ -67,20 +69,28 @@ export type WeekErrors = Map<string, string>;
 
 export const windowKey = (day: number, index: number) => `${day}-${index}`;
 
+const schemaResolver = zodResolver(availabilityWeekInputSchema);
+
 /**
- * Checks the week with the API's own schema (times, end after start, no overlap within a day)
- * and maps each problem to its row. Empty when the week can be saved.
+ * Checks the week with the API's own schema through zodResolver (times, end after start, no
+ * overlap within a day) and puts each problem on its row, keyed "day-index" (windowKey), or on
+ * "week" when it names no window. Empty when the week can be saved.
  */
-export function validateWeek(week: WeekForm): WeekErrors {
+export async function validateWeek(week: WeekForm): Promise<WeekErrors> {
   const { input, refs } = toWeekInput(week);
-  const result = availabilityWeekInputSchema.safeParse(input);
+  const result = await schemaResolver(input, undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
   const errors: WeekErrors = new Map();
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const [, flatIndex] = issue.path;
-    const ref = typeof flatIndex === 'number' ? refs[flatIndex] : undefined;
-    const key = ref ? windowKey(ref.day, ref.index) : 'week';
-    if (!errors.has(key)) errors.set(key, issue.message);
+  for (const [name, error] of Object.entries(result.errors)) {
+    const list = name === 'windows' && Array.isArray(error) ? (error as unknown[]) : [error];
+    list.forEach((item, flatIndex) => {
+      const message = firstNestedMessage(item);
+      const ref = name === 'windows' ? refs[flatIndex] : undefined;
+      const key = ref ? windowKey(ref.day, ref.index) : 'week';
+      if (message && !errors.has(key)) errors.set(key, message);
+    });
   }
   return errors;
 }

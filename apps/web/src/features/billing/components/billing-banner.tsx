@@ -1,6 +1,6 @@
 import type { BillingSummary } from '@agendaki/shared';
 import { SubscriptionBannerView } from '@/components/subscription-banner-view';
-import { getSubscriptionBannerContent } from '@/features/subscription/utils/get-banner-content';
+import { getSubscriptionBannerContent } from '@/features/subscription/lib/get-banner-content';
 import { formatBillingDate, toSubscriptionView } from '../lib/billing-view';
 
 /**

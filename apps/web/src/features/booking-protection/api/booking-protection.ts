@@ -1,6 +1,9 @@
 import type { BookingBurst, BookingProtection } from '@agendaki/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { APPOINTMENTS_QUERY_KEY } from '@/features/appointments/api/get-appointments';
+import { DASHBOARD_QUERY_KEY } from '@/features/dashboard/api/get-dashboard-summary';
+import { DEPOSITS_QUERY_KEY } from '@/features/deposits/api/deposits';
 
 export const BOOKING_PROTECTION_QUERY_KEY = ['booking-protection'] as const;
 export const BOOKING_BURSTS_QUERY_KEY = ['booking-bursts'] as const;
@@ -41,9 +44,9 @@ export function useCancelBurst() {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: BOOKING_BURSTS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['appointments'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-        queryClient.invalidateQueries({ queryKey: ['deposits'] }),
+        queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: DEPOSITS_QUERY_KEY }),
       ]);
     },
   });

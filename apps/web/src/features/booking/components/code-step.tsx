@@ -1,10 +1,12 @@
 import {
-  EMAIL_CODE_FORMAT_MESSAGE,
+  bookingCodeConfirmSchema,
   EMAIL_CODE_LENGTH,
   EMAIL_CODE_SENT_MESSAGE,
 } from '@agendaki/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -19,30 +21,37 @@ export interface CodeStepProps {
   onBack: () => void;
 }
 
+interface CodeValues {
+  code: string;
+}
+
+const schemaResolver = zodResolver(bookingCodeConfirmSchema.pick({ code: true }));
+/** Spaces or dashes pasted with the code are dropped before the shared schema checks it. */
+const resolver: Resolver<CodeValues> = (values, context, options) =>
+  schemaResolver({ code: values.code.replace(/\D/g, '') }, context, options);
+
 /**
  * The code e-mailed to the client (docs/decisions/028-booking-gates.md): six digits, typed or
  * filled by the phone from the mail (autocomplete one-time-code). Nothing is held until then.
  */
 export function CodeStep({ email, isPending, onConfirm, onBack }: CodeStepProps) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => inputRef.current?.focus(), []);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const digits = code.replace(/\D/g, '');
-    if (digits.length !== EMAIL_CODE_LENGTH) {
-      setError(EMAIL_CODE_FORMAT_MESSAGE);
-      inputRef.current?.focus();
-      return;
-    }
-    setError(undefined);
-    onConfirm(digits);
-  }
+  const form = useForm<CodeValues>({
+    resolver,
+    defaultValues: { code: '' },
+    // The message stays until the next "Confirmar código", as before.
+    reValidateMode: 'onSubmit',
+  });
+  const { setFocus } = form;
+  useEffect(() => setFocus('code'), [setFocus]);
+  const submit = form.handleSubmit(({ code }) => onConfirm(code));
 
   return (
-    <form noValidate aria-label="Código de confirmação" className="grid gap-4" onSubmit={submit}>
+    <form
+      noValidate
+      aria-label="Código de confirmação"
+      className="grid gap-4"
+      onSubmit={(event) => void submit(event)}
+    >
       <div className="flex items-start gap-3 rounded-lg bg-muted/70 p-4 text-sm">
         <MailCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
         <p role="status">
@@ -56,15 +65,13 @@ export function CodeStep({ email, isPending, onConfirm, onBack }: CodeStepProps)
       </div>
       <FormField
         label="Código do e-mail"
-        error={error}
+        error={form.formState.errors.code?.message}
         description="O código vale por 10 minutos. Não chegou? Veja a caixa de spam."
       >
         {(control) => (
           <Input
             {...control}
-            ref={inputRef}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
+            {...form.register('code')}
             disabled={isPending}
             inputMode="numeric"
             autoComplete="one-time-code"

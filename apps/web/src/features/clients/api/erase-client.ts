@@ -2,6 +2,8 @@ import type { Client, EraseClientInput } from '@agendaki/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { CLIENTS_QUERY_KEY } from './get-clients';
+import { APPOINTMENTS_QUERY_KEY } from '@/features/appointments/api/get-appointments';
+import { DASHBOARD_QUERY_KEY } from '@/features/dashboard/api/get-dashboard-summary';
 
 /**
  * "Excluir dados pessoais" (docs/decisions/012-lgpd.md): the server checks the typed name and
@@ -20,8 +22,8 @@ export function useEraseClient() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: CLIENTS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['appointments'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
       ]),
   });
 }

@@ -2,6 +2,8 @@ import type { Client, ClientInput } from '@agendaki/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { CLIENTS_QUERY_KEY } from './get-clients';
+import { APPOINTMENTS_QUERY_KEY } from '@/features/appointments/api/get-appointments';
+import { DASHBOARD_QUERY_KEY } from '@/features/dashboard/api/get-dashboard-summary';
 
 export function createClient(input: ClientInput): Promise<Client> {
   return apiClient.post<Client>('/api/clients', input);
@@ -21,9 +23,9 @@ export function useSaveClient() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: CLIENTS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['appointments'] }),
+        queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY }),
         // The dashboard home counts clients.
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
       ]),
   });
 }

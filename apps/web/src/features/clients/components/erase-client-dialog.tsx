@@ -1,5 +1,13 @@
-import { ERASED_CLIENT_NAME, isSameName, type Client } from '@agendaki/shared';
-import { useId, useState, type FormEvent } from 'react';
+import {
+  ERASED_CLIENT_NAME,
+  eraseClientSchema,
+  isSameName,
+  type Client,
+  type EraseClientInput,
+} from '@agendaki/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -33,21 +41,24 @@ export function EraseClientDialog({
   onOpenChange,
   onErased,
 }: EraseClientDialogProps) {
-  const [typed, setTyped] = useState('');
+  const form = useForm<EraseClientInput>({
+    resolver: zodResolver(eraseClientSchema),
+    defaultValues: { confirmName: '' },
+  });
+  const typed = useWatch({ control: form.control, name: 'confirmName' });
   const erase = useEraseClient();
   const inputId = useId();
   const matches = isSameName(typed, client.name);
 
   function close(next: boolean) {
-    if (!next) setTyped('');
+    if (!next) form.reset({ confirmName: '' });
     onOpenChange(next);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!matches) return;
+  async function submit({ confirmName }: EraseClientInput) {
+    if (!isSameName(confirmName, client.name)) return;
     try {
-      const erased = await erase.mutateAsync({ id: client.id, confirmName: typed });
+      const erased = await erase.mutateAsync({ id: client.id, confirmName });
       toast.success('Dados pessoais excluídos', {
         description: `O cliente agora aparece como "${ERASED_CLIENT_NAME}". Os agendamentos foram mantidos.`,
       });
@@ -72,7 +83,7 @@ export function EraseClientDialog({
         </DialogHeader>
         <form
           noValidate
-          onSubmit={submit}
+          onSubmit={(event) => void form.handleSubmit(submit)(event)}
           className="grid gap-4"
           aria-label="Excluir dados pessoais"
         >
@@ -80,8 +91,7 @@ export function EraseClientDialog({
             <Label htmlFor={inputId}>Para confirmar, digite o nome do cliente: {client.name}</Label>
             <Input
               id={inputId}
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
+              {...form.register('confirmName')}
               autoComplete="off"
               spellCheck={false}
             />

@@ -7,9 +7,11 @@ export function getConfig(signal?: AbortSignal): Promise<PublicConfig> {
   return apiClient.get<PublicConfig>('/api/config', { signal });
 }
 
+export const CONFIG_QUERY_KEY = ['config'] as const;
+
 export function getConfigQueryOptions() {
   return queryOptions({
-    queryKey: ['config'],
+    queryKey: CONFIG_QUERY_KEY,
     queryFn: ({ signal }) => getConfig(signal),
     // It changes only when the server restarts with another configuration.
     staleTime: Infinity,

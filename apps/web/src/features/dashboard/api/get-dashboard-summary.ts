@@ -8,7 +8,9 @@ export function getDashboardSummary(signal?: AbortSignal): Promise<DashboardSumm
 }
 
 /** Appointment and client mutations invalidate this key (`['dashboard']` covers it). */
-export const dashboardSummaryQueryKey = ['dashboard', 'summary'] as const;
+/** Everything under the dashboard (summary, reports): invalidated when appointments change. */
+export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
+export const dashboardSummaryQueryKey = [...DASHBOARD_QUERY_KEY, 'summary'] as const;
 
 export function getDashboardSummaryQueryOptions() {
   return queryOptions({

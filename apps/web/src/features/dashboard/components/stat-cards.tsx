@@ -8,7 +8,7 @@ import {
   describeMonthNoShows,
   describeNewClients,
   describeRevenueChange,
-} from '../utils/stat-comparisons';
+} from '../lib/stat-comparisons';
 
 interface StatCardProps {
   title: string;

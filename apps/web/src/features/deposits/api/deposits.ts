@@ -1,6 +1,8 @@
 import type { DepositOverview, DepositStatus } from '@agendaki/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { APPOINTMENTS_QUERY_KEY } from '@/features/appointments/api/get-appointments';
+import { DASHBOARD_QUERY_KEY } from '@/features/dashboard/api/get-dashboard-summary';
 
 export const DEPOSITS_QUERY_KEY = ['deposits'] as const;
 
@@ -64,8 +66,8 @@ export function useConfirmDeposit() {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: DEPOSITS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['appointments'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
       ]);
     },
   });

@@ -1,6 +1,13 @@
-import { CUSTOM_LINK_MAX, normalizeCustomLink } from '@agendaki/shared';
+import {
+  CUSTOM_LINK_MAX,
+  customLinkUpdateSchema,
+  normalizeCustomLink,
+  type CustomLinkUpdate,
+} from '@agendaki/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, LoaderCircle, X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -97,17 +104,21 @@ export function CustomLinkEditor({
   const id = useId();
   const statusId = `${id}-status`;
   const hintId = `${id}-hint`;
-  const [value, setValue] = useState(currentLink);
+  const form = useForm<CustomLinkUpdate>({
+    resolver: zodResolver(customLinkUpdateSchema),
+    defaultValues: { customLink: currentLink },
+  });
+  const value = useWatch({ control: form.control, name: 'customLink' });
   const check = useLinkCheck(value, currentLink, hasAccess);
   const update = useUpdateCustomLink();
   const isChanged = value !== currentLink;
   const canSave = hasAccess && isChanged && check.status === 'available' && !update.isPending;
 
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  // The live check already shows why a link cannot be saved; the button stays off until then.
+  async function save(input: CustomLinkUpdate) {
     if (!canSave) return;
     try {
-      const profile = await update.mutateAsync({ customLink: value });
+      const profile = await update.mutateAsync(input);
       toast.success('Link personalizado atualizado');
       onSaved?.(profile.customLink);
     } catch (error) {
@@ -120,7 +131,7 @@ export function CustomLinkEditor({
       noValidate
       aria-label="Editar link personalizado"
       className="grid gap-4"
-      onSubmit={(event) => void save(event)}
+      onSubmit={(event) => void form.handleSubmit(save)(event)}
     >
       <div className="grid gap-2">
         <Label htmlFor={id}>Link personalizado</Label>
@@ -138,21 +149,30 @@ export function CustomLinkEditor({
           >
             /book/
           </span>
-          <input
-            id={id}
-            value={value}
-            onChange={(event) => setValue(normalizeCustomLink(event.target.value))}
-            disabled={!hasAccess || update.isPending}
-            maxLength={CUSTOM_LINK_MAX}
-            autoFocus={autoFocus}
-            autoCapitalize="none"
-            autoComplete="off"
-            autoCorrect="off"
-            spellCheck={false}
-            placeholder="seu-negocio"
-            aria-invalid={check.status === 'unavailable'}
-            aria-describedby={hasAccess ? `${statusId} ${hintId}` : hintId}
-            className="min-w-0 flex-1 bg-transparent px-3 font-mono text-base outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed md:text-sm"
+          <Controller
+            control={form.control}
+            name="customLink"
+            render={({ field }) => (
+              <input
+                id={id}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(normalizeCustomLink(event.target.value))}
+                disabled={!hasAccess || update.isPending}
+                maxLength={CUSTOM_LINK_MAX}
+                autoFocus={autoFocus}
+                autoCapitalize="none"
+                autoComplete="off"
+                autoCorrect="off"
+                spellCheck={false}
+                placeholder="seu-negocio"
+                aria-invalid={check.status === 'unavailable'}
+                aria-describedby={hasAccess ? `${statusId} ${hintId}` : hintId}
+                className="min-w-0 flex-1 bg-transparent px-3 font-mono text-base outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed md:text-sm"
+              />
+            )}
           />
         </div>
         {hasAccess ? <CheckStatus id={statusId} check={check} isCurrent={!isChanged} /> : null}

@@ -1,5 +1,8 @@
+import { deleteAccountSchema, type DeleteAccountInput } from '@agendaki/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, TriangleAlert } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -48,20 +51,24 @@ export function PrivacySettings() {
   );
 }
 
+/** One toast, as before the form moved to react-hook-form: "Digite sua senha para confirmar". */
+function reportInvalid(errors: FieldErrors<DeleteAccountInput>) {
+  if (errors.password?.message) toast.error(errors.password.message);
+}
+
 function DeleteAccountCard() {
-  const [password, setPassword] = useState('');
+  const form = useForm<DeleteAccountInput>({
+    resolver: zodResolver(deleteAccountSchema),
+    defaultValues: { password: '' },
+    shouldFocusError: false,
+  });
   const deleteAccount = useDeleteAccount();
   const navigate = useNavigate();
   const passwordId = useId();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!password) {
-      toast.error('Digite sua senha para confirmar');
-      return;
-    }
+  async function submit(input: DeleteAccountInput) {
     try {
-      await deleteAccount.mutateAsync({ password });
+      await deleteAccount.mutateAsync(input);
       toast.success('Conta excluída', {
         description: 'Seus dados e os dos seus clientes foram apagados.',
       });
@@ -86,7 +93,7 @@ function DeleteAccountCard() {
           noValidate
           aria-label="Excluir minha conta"
           className="grid max-w-xl gap-4"
-          onSubmit={submit}
+          onSubmit={(event) => void form.handleSubmit(submit, reportInvalid)(event)}
         >
           <Alert variant="destructive" role="note">
             <TriangleAlert aria-hidden="true" />
@@ -100,8 +107,7 @@ function DeleteAccountCard() {
             <PasswordInput
               id={passwordId}
               autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              {...form.register('password')}
             />
           </div>
           <SubmitButton

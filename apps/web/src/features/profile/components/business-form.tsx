@@ -25,7 +25,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-client';
 import { toastFirstValidationError } from '@/lib/validation-toast';
 import { useUpdateProfile } from '../api/update-profile';
-import { getTimeZoneOptions } from '../utils/time-zones';
+import { getTimeZoneOptions } from '../lib/time-zones';
 
 /** The form holds strings; the shared schema trims them and turns empty optionals into null. */
 type BusinessFormValues = ProfileUpdateInput;

@@ -1,6 +1,7 @@
 import type { Report } from '@agendaki/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { DASHBOARD_QUERY_KEY } from '@/features/dashboard/api/get-dashboard-summary';
 
 /** Relatórios: the last 12 weeks, computed by the server in the professional's zone. */
 export function getReport(signal?: AbortSignal): Promise<Report> {
@@ -8,7 +9,7 @@ export function getReport(signal?: AbortSignal): Promise<Report> {
 }
 
 /** Under `['dashboard']`: appointment mutations that refresh the home refresh this too. */
-export const reportQueryKey = ['dashboard', 'report'] as const;
+export const reportQueryKey = [...DASHBOARD_QUERY_KEY, 'report'] as const;
 
 export function useReport() {
   return useQuery(

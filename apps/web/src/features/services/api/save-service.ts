@@ -2,6 +2,8 @@ import type { Service, ServiceInput, ServiceUpdate } from '@agendaki/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { SERVICES_QUERY_KEY } from './get-services';
+import { APPOINTMENTS_QUERY_KEY } from '@/features/appointments/api/get-appointments';
+import { DASHBOARD_QUERY_KEY } from '@/features/dashboard/api/get-dashboard-summary';
 
 export function createService(input: ServiceInput): Promise<Service> {
   return apiClient.post<Service>('/api/services', input);
@@ -21,8 +23,8 @@ export function useSaveService() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: SERVICES_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['appointments'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
       ]),
   });
 }

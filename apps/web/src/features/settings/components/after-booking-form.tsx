@@ -1,10 +1,13 @@
 import {
   DEFAULT_WHATSAPP_TEMPLATE,
   fillWhatsappTemplate,
+  afterBookingSettingsSchema,
   mapUrlFor,
   type AfterBookingSettings,
+  type AfterBookingSettingsInput,
 } from '@agendaki/shared';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -15,6 +18,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-client';
+import { toastFirstSchemaError } from '@/lib/validation-toast';
 import { useAfterBookingSettings, useSaveAfterBookingSettings } from '../api/after-booking';
 
 const selectClass =
@@ -41,26 +45,33 @@ function cutoffLabel(hours: number): string {
   return `Até ${hours} ${hours === 1 ? 'hora' : 'horas'} antes`;
 }
 
+const resolver = zodResolver(afterBookingSettingsSchema);
+const reportInvalid = toastFirstSchemaError<AfterBookingSettingsInput>('Erro ao salvar');
+
 function AfterBookingForm({ settings }: { settings: AfterBookingSettings }) {
   const save = useSaveAfterBookingSettings();
-  const [cutoff, setCutoff] = useState(settings.cancelCutoffHours);
-  const [reminder, setReminder] = useState(settings.reminderHours);
-  const [emailRequired, setEmailRequired] = useState(settings.clientEmailRequired);
-  const [emailCode, setEmailCode] = useState(settings.bookingEmailCode);
-  const [template, setTemplate] = useState(settings.whatsappTemplate ?? DEFAULT_WHATSAPP_TEMPLATE);
+  const form = useForm<AfterBookingSettingsInput, unknown, AfterBookingSettings>({
+    resolver,
+    defaultValues: {
+      ...settings,
+      whatsappTemplate: settings.whatsappTemplate ?? DEFAULT_WHATSAPP_TEMPLATE,
+    },
+  });
+  const template = useWatch({ control: form.control, name: 'whatsappTemplate' }) ?? '';
+  const cutoff = settings.cancelCutoffHours;
   const cutoffOptions = CUTOFF_OPTIONS.includes(cutoff)
     ? CUTOFF_OPTIONS
     : [...CUTOFF_OPTIONS, cutoff];
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit(input: AfterBookingSettings) {
     try {
       await save.mutateAsync({
-        cancelCutoffHours: cutoff,
-        reminderHours: reminder,
-        clientEmailRequired: emailRequired,
-        bookingEmailCode: emailCode,
-        whatsappTemplate: template.trim() === DEFAULT_WHATSAPP_TEMPLATE ? null : template,
+        ...input,
+        // The default text is stored as "none", so a better default reaches everyone later.
+        whatsappTemplate:
+          input.whatsappTemplate?.trim() === DEFAULT_WHATSAPP_TEMPLATE
+            ? null
+            : input.whatsappTemplate,
         address: settings.address,
       });
       toast.success('Configurações salvas');
@@ -74,7 +85,7 @@ function AfterBookingForm({ settings }: { settings: AfterBookingSettings }) {
       noValidate
       aria-label="Depois do agendamento"
       className="grid max-w-2xl gap-5"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(event) => void form.handleSubmit(submit, reportInvalid)(event)}
     >
       <FormField
         label="Cliente pode confirmar, remarcar ou cancelar pelo link"
@@ -84,8 +95,7 @@ function AfterBookingForm({ settings }: { settings: AfterBookingSettings }) {
           <select
             {...control}
             className={selectClass}
-            value={cutoff}
-            onChange={(e) => setCutoff(Number(e.target.value))}
+            {...form.register('cancelCutoffHours', { valueAsNumber: true })}
           >
             {cutoffOptions.map((hours) => (
               <option key={hours} value={hours}>
@@ -103,8 +113,7 @@ function AfterBookingForm({ settings }: { settings: AfterBookingSettings }) {
           <select
             {...control}
             className={selectClass}
-            value={reminder}
-            onChange={(e) => setReminder(Number(e.target.value))}
+            {...form.register('reminderHours', { valueAsNumber: true })}
           >
             {REMINDER_OPTIONS.map((option) => (
               <option key={option.hours} value={option.hours}>
@@ -115,11 +124,17 @@ function AfterBookingForm({ settings }: { settings: AfterBookingSettings }) {
         )}
       </FormField>
       <div className="flex items-start gap-3 rounded-lg border p-4">
-        <Switch
-          id="client-email-required"
-          checked={emailRequired}
-          onCheckedChange={setEmailRequired}
-          aria-describedby="client-email-required-hint"
+        <Controller
+          control={form.control}
+          name="clientEmailRequired"
+          render={({ field }) => (
+            <Switch
+              id="client-email-required"
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              aria-describedby="client-email-required-hint"
+            />
+          )}
         />
         <div className="grid gap-1">
           <Label htmlFor="client-email-required">E-mail do cliente obrigatório</Label>
@@ -129,11 +144,17 @@ function AfterBookingForm({ settings }: { settings: AfterBookingSettings }) {
         </div>
       </div>
       <div className="flex items-start gap-3 rounded-lg border p-4">
-        <Switch
-          id="booking-email-code"
-          checked={emailCode}
-          onCheckedChange={setEmailCode}
-          aria-describedby="booking-email-code-hint"
+        <Controller
+          control={form.control}
+          name="bookingEmailCode"
+          render={({ field }) => (
+            <Switch
+              id="booking-email-code"
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              aria-describedby="booking-email-code-hint"
+            />
+          )}
         />
         <div className="grid gap-1">
           <Label htmlFor="booking-email-code">Confirmar agendamentos por código no e-mail</Label>
@@ -148,13 +169,7 @@ function AfterBookingForm({ settings }: { settings: AfterBookingSettings }) {
         description="Use {cliente}, {data}, {hora}, {servicos} e {link}."
       >
         {(control) => (
-          <Textarea
-            {...control}
-            rows={4}
-            maxLength={1000}
-            value={template}
-            onChange={(e) => setTemplate(e.target.value)}
-          />
+          <Textarea {...control} rows={4} maxLength={1000} {...form.register('whatsappTemplate')} />
         )}
       </FormField>
       <div className="rounded-lg border bg-muted/40 p-4">
@@ -199,11 +214,15 @@ export function AfterBookingSettingsCard() {
 
 function AddressForm({ settings }: { settings: AfterBookingSettings }) {
   const save = useSaveAfterBookingSettings();
-  const [address, setAddress] = useState(settings.address ?? '');
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const form = useForm<AfterBookingSettingsInput, unknown, AfterBookingSettings>({
+    resolver,
+    defaultValues: { ...settings, address: settings.address ?? '' },
+  });
+  const address = useWatch({ control: form.control, name: 'address' }) ?? '';
+  async function submit(input: AfterBookingSettings) {
     try {
-      await save.mutateAsync({ ...settings, address });
+      // Only the address changes here; the other settings are sent back as loaded.
+      await save.mutateAsync({ ...settings, address: input.address });
       toast.success('Endereço salvo');
     } catch (error) {
       toast.error('Erro ao salvar', { description: getErrorMessage(error) });
@@ -214,7 +233,7 @@ function AddressForm({ settings }: { settings: AfterBookingSettings }) {
       noValidate
       aria-label="Endereço"
       className="grid max-w-2xl gap-4"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(event) => void form.handleSubmit(submit, reportInvalid)(event)}
     >
       <FormField
         label="Endereço (opcional)"
@@ -226,8 +245,7 @@ function AddressForm({ settings }: { settings: AfterBookingSettings }) {
             maxLength={300}
             autoComplete="street-address"
             placeholder="Rua das Flores, 123 - Centro, São Paulo - SP"
-            value={address}
-            onChange={(e) => setAddress(e.target.value)}
+            {...form.register('address')}
           />
         )}
       </FormField>

@@ -8,11 +8,11 @@ import {
   PIX_KEY_TYPE_LABELS,
   PIX_KEY_TYPES,
   PIX_NAME_MAX,
-  type DepositMode,
   type PaymentSettings,
   type PixKeyType,
 } from '@agendaki/shared';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -34,52 +34,63 @@ const KEY_PLACEHOLDERS: Record<PixKeyType, string> = {
   random: '123e4567-e89b-12d3-a456-426614174000',
 };
 
-type Errors = Partial<Record<keyof PaymentSettings, string>>;
+/** The form holds what was typed; the resolver turns it into the schema's numbers. */
+type PaymentFormValues = Omit<
+  PaymentSettings,
+  'depositFixedCents' | 'depositPercent' | 'windowMinutes'
+> & { depositFixedCents: string; depositPercent: string; windowMinutes: string };
+
+function toFormValues(settings: PaymentSettings): PaymentFormValues {
+  return {
+    ...settings,
+    depositFixedCents:
+      settings.depositFixedCents > 0 ? formatCentsForInput(settings.depositFixedCents) : '',
+    depositPercent: settings.depositPercent > 0 ? String(settings.depositPercent) : '',
+    windowMinutes: String(settings.windowMinutes),
+  };
+}
+
+// The same schema the server checks with (packages/shared/src/pix.ts), after reading the text
+// fields: "45,50" is 4550 cents (parseBrlToCents), "12,5" is 12.5 %.
+const schemaResolver = zodResolver(paymentSettingsSchema);
+const resolver: Resolver<PaymentFormValues, unknown, PaymentSettings> = async (
+  values,
+  context,
+  options,
+) => {
+  const money = parseBrlToCents(values.depositFixedCents === '' ? '0' : values.depositFixedCents);
+  const input = {
+    ...values,
+    depositFixedCents: money.ok ? money.cents : 0,
+    depositPercent:
+      values.depositPercent === '' ? 0 : Number(values.depositPercent.replace(',', '.')),
+    windowMinutes: Number(values.windowMinutes),
+  };
+  const result = await schemaResolver(input, context, options as never);
+  if (values.depositMode !== 'fixed' || money.ok) return result;
+  // An unreadable amount is explained with parseBrlToCents' own message, before the schema's.
+  return {
+    values: {},
+    errors: { ...result.errors, depositFixedCents: { type: 'money', message: money.message } },
+  };
+};
 
 function PaymentForm({ settings }: { settings: PaymentSettings }) {
   const save = useSavePaymentSettings();
-  const [keyType, setKeyType] = useState<PixKeyType>(settings.pixKeyType);
-  const [pixKey, setPixKey] = useState(settings.pixKey);
-  const [name, setName] = useState(settings.beneficiaryName);
-  const [city, setCity] = useState(settings.beneficiaryCity);
-  const [mode, setMode] = useState<DepositMode>(settings.depositMode);
-  const [fixed, setFixed] = useState(
-    settings.depositFixedCents > 0 ? formatCentsForInput(settings.depositFixedCents) : '',
-  );
-  const [percent, setPercent] = useState(
-    settings.depositPercent > 0 ? String(settings.depositPercent) : '',
-  );
-  const [windowMinutes, setWindowMinutes] = useState(String(settings.windowMinutes));
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<PaymentFormValues, unknown, PaymentSettings>({
+    resolver,
+    defaultValues: toFormValues(settings),
+    // Messages stay until the next "Salvar" and nothing moves the focus, as before.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
+  const [keyType, mode] = useWatch({ control: form.control, name: ['pixKeyType', 'depositMode'] });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const money = parseBrlToCents(fixed === '' ? '0' : fixed);
-    const next: Errors = {};
-    if (mode === 'fixed' && !money.ok) next.depositFixedCents = money.message;
-    const input = {
-      pixKeyType: keyType,
-      pixKey,
-      beneficiaryName: name,
-      beneficiaryCity: city,
-      depositMode: mode,
-      depositFixedCents: money.ok ? money.cents : 0,
-      depositPercent: percent === '' ? 0 : Number(percent.replace(',', '.')),
-      windowMinutes: Number(windowMinutes),
-    };
-    // The same schema the server checks with (packages/shared/src/pix.ts).
-    const parsed = paymentSettingsSchema.safeParse(input);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof PaymentSettings;
-        next[field] ??= issue.message;
-      }
-    }
-    setErrors(next);
-    if (!parsed.success || Object.keys(next).length > 0) return;
+  async function submit(input: PaymentSettings) {
     try {
-      const saved = await save.mutateAsync(parsed.data);
-      setPixKey(saved.pixKey);
+      const saved = await save.mutateAsync(input);
+      form.setValue('pixKey', saved.pixKey);
       toast.success('Configurações salvas');
     } catch (error) {
       toast.error('Erro ao salvar', { description: getErrorMessage(error) });
@@ -91,16 +102,11 @@ function PaymentForm({ settings }: { settings: PaymentSettings }) {
       noValidate
       aria-label="Pagamentos"
       className="grid max-w-2xl gap-5"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(event) => void form.handleSubmit(submit)(event)}
     >
-      <FormField label="Tipo da chave Pix" error={errors.pixKeyType}>
+      <FormField label="Tipo da chave Pix" error={errors.pixKeyType?.message}>
         {(control) => (
-          <select
-            {...control}
-            className={selectClass}
-            value={keyType}
-            onChange={(e) => setKeyType(e.target.value as PixKeyType)}
-          >
+          <select {...control} className={selectClass} {...form.register('pixKeyType')}>
             {PIX_KEY_TYPES.map((type) => (
               <option key={type} value={type}>
                 {PIX_KEY_TYPE_LABELS[type]}
@@ -109,58 +115,42 @@ function PaymentForm({ settings }: { settings: PaymentSettings }) {
           </select>
         )}
       </FormField>
-      <FormField label="Chave Pix" error={errors.pixKey}>
+      <FormField label="Chave Pix" error={errors.pixKey?.message}>
         {(control) => (
           <Input
             {...control}
-            value={pixKey}
             placeholder={KEY_PLACEHOLDERS[keyType]}
             autoComplete="off"
             inputMode={keyType === 'cpf' || keyType === 'phone' ? 'tel' : undefined}
-            onChange={(e) => setPixKey(e.target.value)}
+            {...form.register('pixKey')}
           />
         )}
       </FormField>
       <FormField
         label="Nome do recebedor"
         description={`Como no seu banco; até ${PIX_NAME_MAX} caracteres.`}
-        error={errors.beneficiaryName}
+        error={errors.beneficiaryName?.message}
       >
         {(control) => (
-          <Input
-            {...control}
-            value={name}
-            maxLength={PIX_NAME_MAX}
-            onChange={(e) => setName(e.target.value)}
-          />
+          <Input {...control} maxLength={PIX_NAME_MAX} {...form.register('beneficiaryName')} />
         )}
       </FormField>
       <FormField
         label="Cidade"
         description={`Até ${PIX_CITY_MAX} caracteres.`}
-        error={errors.beneficiaryCity}
+        error={errors.beneficiaryCity?.message}
       >
         {(control) => (
-          <Input
-            {...control}
-            value={city}
-            maxLength={PIX_CITY_MAX}
-            onChange={(e) => setCity(e.target.value)}
-          />
+          <Input {...control} maxLength={PIX_CITY_MAX} {...form.register('beneficiaryCity')} />
         )}
       </FormField>
       <FormField
         label="Sinal no agendamento online"
         description="Com sinal, o horário fica reservado como “Aguardando sinal” até o pagamento."
-        error={errors.depositMode}
+        error={errors.depositMode?.message}
       >
         {(control) => (
-          <select
-            {...control}
-            className={selectClass}
-            value={mode}
-            onChange={(e) => setMode(e.target.value as DepositMode)}
-          >
+          <select {...control} className={selectClass} {...form.register('depositMode')}>
             {DEPOSIT_MODES.map((value) => (
               <option key={value} value={value}>
                 {DEPOSIT_MODE_LABELS[value]}
@@ -170,26 +160,34 @@ function PaymentForm({ settings }: { settings: PaymentSettings }) {
         )}
       </FormField>
       {mode === 'fixed' ? (
-        <FormField label="Valor do sinal" error={errors.depositFixedCents}>
+        <FormField label="Valor do sinal" error={errors.depositFixedCents?.message}>
           {(control) => (
-            <MoneyInput
-              {...control}
-              value={fixed}
-              onValueChange={setFixed}
-              className="sm:max-w-xs"
+            <Controller
+              control={form.control}
+              name="depositFixedCents"
+              render={({ field }) => (
+                <MoneyInput
+                  {...control}
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  onBlur={field.onBlur}
+                  className="sm:max-w-xs"
+                />
+              )}
             />
           )}
         </FormField>
       ) : null}
       {mode === 'percent' ? (
-        <FormField label="Porcentagem do total" error={errors.depositPercent}>
+        <FormField label="Porcentagem do total" error={errors.depositPercent?.message}>
           {(control) => (
             <Input
               {...control}
               inputMode="numeric"
               className="sm:max-w-xs"
-              value={percent}
-              onChange={(e) => setPercent(e.target.value)}
+              {...form.register('depositPercent')}
             />
           )}
         </FormField>
@@ -198,15 +196,14 @@ function PaymentForm({ settings }: { settings: PaymentSettings }) {
         <FormField
           label="Prazo para pagar (minutos)"
           description="De 10 a 120 minutos. Sem pagamento no prazo, o agendamento é cancelado."
-          error={errors.windowMinutes}
+          error={errors.windowMinutes?.message}
         >
           {(control) => (
             <Input
               {...control}
               inputMode="numeric"
               className="sm:max-w-xs"
-              value={windowMinutes}
-              onChange={(e) => setWindowMinutes(e.target.value)}
+              {...form.register('windowMinutes')}
             />
           )}
         </FormField>

@@ -1,10 +1,12 @@
 import {
   PIX_PROVIDER_LABELS,
   pixProviderCredentialsInputSchema,
+  type PixProviderCredentialsInput,
   type PixProviderStatus,
 } from '@agendaki/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,8 +18,6 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { getErrorMessage } from '@/lib/api-client';
 import { copyText } from '@/lib/copy-text';
 import { usePixProvider, useRemovePixProvider, useSavePixProvider } from '../api/pix-provider';
-
-type FieldErrors = Partial<Record<'accessToken' | 'webhookSecret', string>>;
 
 function WebhookAddress({ status }: { status: PixProviderStatus }) {
   async function copy() {
@@ -48,30 +48,24 @@ function WebhookAddress({ status }: { status: PixProviderStatus }) {
   );
 }
 
+const EMPTY_CREDENTIALS: PixProviderCredentialsInput = { accessToken: '', webhookSecret: '' };
+
 function CredentialsForm({ status }: { status: PixProviderStatus }) {
   const save = useSavePixProvider();
   const remove = useRemovePixProvider();
-  const [accessToken, setAccessToken] = useState('');
-  const [webhookSecret, setWebhookSecret] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<PixProviderCredentialsInput>({
+    resolver: zodResolver(pixProviderCredentialsInputSchema),
+    defaultValues: EMPTY_CREDENTIALS,
+    // Messages stay until the next submit and nothing moves the focus, as before.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = pixProviderCredentialsInputSchema.safeParse({ accessToken, webhookSecret });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof FieldErrors;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  async function submit(input: PixProviderCredentialsInput) {
     try {
-      await save.mutateAsync(parsed.data);
-      setAccessToken('');
-      setWebhookSecret('');
+      await save.mutateAsync(input);
+      form.reset(EMPTY_CREDENTIALS);
       toast.success('Confirmação automática ativada');
     } catch (error) {
       toast.error('Erro ao salvar', { description: getErrorMessage(error) });
@@ -90,7 +84,7 @@ function CredentialsForm({ status }: { status: PixProviderStatus }) {
       noValidate
       aria-label="Confirmação automática"
       className="grid max-w-2xl gap-5"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(event) => void form.handleSubmit(submit)(event)}
     >
       <p className="text-sm" role="status">
         {status.configured
@@ -99,7 +93,7 @@ function CredentialsForm({ status }: { status: PixProviderStatus }) {
       </p>
       <FormField
         label="Access Token (produção)"
-        error={errors.accessToken}
+        error={errors.accessToken?.message}
         description={
           status.configured
             ? 'Guardado com criptografia e nunca exibido. Para trocar, informe um novo.'
@@ -112,15 +106,14 @@ function CredentialsForm({ status }: { status: PixProviderStatus }) {
             type="password"
             autoComplete="off"
             spellCheck={false}
-            value={accessToken}
-            onChange={(event) => setAccessToken(event.target.value)}
+            {...form.register('accessToken')}
             placeholder={status.configured ? '••••••••' : 'APP_USR-…'}
           />
         )}
       </FormField>
       <FormField
         label="Assinatura secreta do webhook"
-        error={errors.webhookSecret}
+        error={errors.webhookSecret?.message}
         description="No Mercado Pago: Suas integrações > sua aplicação > Webhooks > Assinatura secreta."
       >
         {(control) => (
@@ -129,8 +122,7 @@ function CredentialsForm({ status }: { status: PixProviderStatus }) {
             type="password"
             autoComplete="off"
             spellCheck={false}
-            value={webhookSecret}
-            onChange={(event) => setWebhookSecret(event.target.value)}
+            {...form.register('webhookSecret')}
             placeholder={status.configured ? '••••••••' : ''}
           />
         )}

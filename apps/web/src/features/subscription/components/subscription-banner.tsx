@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useMe } from '@/features/auth/api/get-me';
 import { SubscriptionBannerView } from '@/components/subscription-banner-view';
-import { getSubscriptionBannerContent } from '../utils/get-banner-content';
+import { getSubscriptionBannerContent } from '../lib/get-banner-content';
 
 /**
  * Trial days left, next charge, or "expired", from the session's subscription (`GET /api/me`).
