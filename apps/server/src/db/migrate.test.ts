@@ -67,42 +67,53 @@ describe('migrations', () => {
     expect(late).toEqual(DATED_BEFORE_ITS_PREDECESSOR);
   });
 
-  it('a database at the previous migration takes the newest', async () => {
-    const journal = readJournal();
-    const previous = fs.mkdtempSync(path.join(os.tmpdir(), 'agendaki-migrations-'));
-    try {
-      fs.cpSync(MIGRATIONS_FOLDER, previous, { recursive: true });
-      fs.writeFileSync(
-        path.join(previous, 'meta', '_journal.json'),
-        JSON.stringify({ ...journal, entries: journal.entries.slice(0, -1) }),
-      );
+  // A new PGlite and every migration, twice: 20-30 s alone on a busy 2-core machine.
+  const FRESH_DATABASE_MS = 90_000;
+
+  it(
+    'a database at the previous migration takes the newest',
+    async () => {
+      const journal = readJournal();
+      const previous = fs.mkdtempSync(path.join(os.tmpdir(), 'agendaki-migrations-'));
+      try {
+        fs.cpSync(MIGRATIONS_FOLDER, previous, { recursive: true });
+        fs.writeFileSync(
+          path.join(previous, 'meta', '_journal.json'),
+          JSON.stringify({ ...journal, entries: journal.entries.slice(0, -1) }),
+        );
+        database = await openPglite(undefined);
+        await migrateEmbedded(database.db as unknown as EmbeddedDb, previous);
+        expect(await recorded(database)).toHaveLength(journal.entries.length - 1);
+
+        await database.migrate();
+        expect(await recorded(database)).toHaveLength(journal.entries.length);
+        expect(await hasSearchText(database)).toBe(true);
+      } finally {
+        fs.rmSync(previous, { recursive: true, force: true });
+      }
+    },
+    FRESH_DATABASE_MS,
+  );
+
+  it(
+    'a database that recorded 0023 under its first date migrates again and keeps its search',
+    async () => {
       database = await openPglite(undefined);
-      await migrateEmbedded(database.db as unknown as EmbeddedDb, previous);
-      expect(await recorded(database)).toHaveLength(journal.entries.length - 1);
-
       await database.migrate();
-      expect(await recorded(database)).toHaveLength(journal.entries.length);
-      expect(await hasSearchText(database)).toBe(true);
-    } finally {
-      fs.rmSync(previous, { recursive: true, force: true });
-    }
-  });
-
-  it('a database that recorded 0023 under its first date migrates again and keeps its search', async () => {
-    database = await openPglite(undefined);
-    await database.migrate();
-    const last = readJournal().entries.find((entry) => entry.tag === '0023_client_search_text')!;
-    expect(last).toBeDefined();
-    await database.db.execute(
-      sql`update drizzle.__drizzle_migrations set created_at = 1795842015756
+      const last = readJournal().entries.find((entry) => entry.tag === '0023_client_search_text')!;
+      expect(last).toBeDefined();
+      await database.db.execute(
+        sql`update drizzle.__drizzle_migrations set created_at = 1795842015756
           where created_at = ${last.when}`,
-    );
-    await database.migrate();
-    expect(await hasSearchText(database)).toBe(true);
-    const index = await rowsOf<{ indexdef: string }>(
-      database,
-      sql`select indexdef from pg_indexes where indexname = 'clients_search_trgm_idx'`,
-    );
-    expect(index.map((row) => row.indexdef).join()).toContain('search_text gin_trgm_ops');
-  });
+      );
+      await database.migrate();
+      expect(await hasSearchText(database)).toBe(true);
+      const index = await rowsOf<{ indexdef: string }>(
+        database,
+        sql`select indexdef from pg_indexes where indexname = 'clients_search_trgm_idx'`,
+      );
+      expect(index.map((row) => row.indexdef).join()).toContain('search_text gin_trgm_ops');
+    },
+    FRESH_DATABASE_MS,
+  );
 });
