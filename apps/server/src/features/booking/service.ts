@@ -12,16 +12,17 @@ import {
 } from '@agendaki/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { sendJobs, type JobToSend } from '../../db/queue';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
-import { addBookedAppointments, planReminder } from '../appointments/service';
+import { addBookedAppointments, newBookingReminderJob } from '../appointments/service';
 import { clientOfContact } from '../clients/service';
 import { isDemoProfessional } from '../../lib/demo';
 import { deadlineText, getDepositCharge, openDeposit, planDeposit } from '../deposits/service';
-import { enqueueMails, type MailDeps } from '../mail/service';
+import { addToOutbox, type MailDeps } from '../mail/service';
 import type { DynamicChargeDeps } from '../pix-provider/service';
 import { brazilianMobile } from '../../lib/phone';
-import { addNewBookingLink, ensureManageLink } from '../manage/service';
+import { ensureManageLink, newBookingLink } from '../manage/service';
 import {
   planOfferedTime,
   professionalLock,
@@ -32,8 +33,8 @@ import {
 } from '../public-profile/service';
 import { bookingFingerprint } from './fingerprint';
 import { buildIcs } from '../../lib/ics';
-import { enforceHoldCaps, visitorHash } from './holds';
-import { countBookedMinutes, visitorKey } from './limits';
+import { holdCapsCheck, visitorHash } from './holds';
+import { bookedMinutesCount, visitorKey } from './limits';
 import { renderClientConfirmation, renderProfessionalNotice, type BookingMailData } from './mails';
 import { prechargeDeposit, type PrechargedDeposit } from './precharge';
 import * as repo from './repo';
@@ -198,7 +199,37 @@ async function book(
     appointments,
     totalPriceCents: sumPriceCents(appointments),
   };
-  await repo.storeResponse(tx, professional.id, bookingId, response);
+  // The answer is stored with the manage link's row and the visitor's booked minutes, and the
+  // day's holds are read in that statement, after the appointments (docs/decisions/027): over
+  // the minutes' limit 429, over a cap 409, and all of it is rolled back.
+  const link = newBookingLink(
+    { db: tx, key: deps.manageKey, publicUrl: deps.publicUrl },
+    professional.id,
+    bookingId,
+    now,
+  );
+  const minutes = bookedMinutesCount(
+    tx,
+    deps.clock,
+    visitorKey(deps.ip, professional.id),
+    sumDurations(services),
+  );
+  const holds = holdCapsCheck(tx, {
+    professionalId: professional.id,
+    date: input.date,
+    unpaid: depositPlan !== null,
+    clientId,
+    visitorHash: visitor,
+    now,
+  });
+  const stored = await repo.storeResponse(tx, professional.id, bookingId, response, {
+    link: link.insert,
+    minutes: minutes.query,
+    holds: holds.query,
+  });
+  minutes.refuse(stored.minutes as Parameters<typeof minutes.refuse>[0]);
+  holds.refuse(stored.holds as Parameters<typeof holds.refuse>[0]);
+  const manageUrl = link.url;
   const deposit = depositPlan
     ? await openDeposit(
         tx,
@@ -208,22 +239,7 @@ async function book(
         dynamic,
       )
     : null;
-  const manageUrl = await addNewBookingLink(
-    { db: tx, key: deps.manageKey, publicUrl: deps.publicUrl },
-    professional.id,
-    bookingId,
-    now,
-  );
-  await planReminder(tx, {
-    professionalId: professional.id,
-    bookingId,
-    start: { date: input.date, time: input.time },
-    timeZone: professional.timezone,
-    reminderHours: isDemoProfessional(professional.userId) ? 0 : professional.reminderHours,
-    now,
-    newBooking: true,
-  });
-  await queueMails({ db: tx }, deps, {
+  const mailJobs = await queueMails({ db: tx }, deps, {
     professional,
     input,
     response,
@@ -232,23 +248,16 @@ async function book(
     clientId,
     deposit,
   });
-  // Counted last, so the counter's row is locked only until the commit just after; over the
-  // limit, 429 and all of it is rolled back.
-  await countBookedMinutes(
-    tx,
-    deps.clock,
-    visitorKey(deps.ip, professional.id),
-    sumDurations(services),
-  );
-  // What the day holds unpaid or unconfirmed, this booking included (docs/decisions/027).
-  await enforceHoldCaps(tx, {
+  const reminder = newBookingReminderJob({
     professionalId: professional.id,
-    date: input.date,
-    unpaid: depositPlan !== null,
-    clientId,
-    visitorHash: visitor,
+    bookingId,
+    start: { date: input.date, time: input.time },
+    timeZone: professional.timezone,
+    reminderHours: isDemoProfessional(professional.userId) ? 0 : professional.reminderHours,
     now,
   });
+  // The reminder's and the mails' jobs in one pg-boss call, in this transaction.
+  await sendJobs(tx, reminder ? [reminder, ...mailJobs] : mailJobs);
   return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };
 }
 
@@ -264,7 +273,7 @@ async function queueMails(
     clientId: string;
     deposit: DepositCharge | null;
   },
-): Promise<void> {
+): Promise<JobToSend[]> {
   const { professional, input, response, now, manageUrl, clientId, deposit } = booking;
   const ics = buildIcs({
     timeZone: professional.timezone,
@@ -311,5 +320,5 @@ async function queueMails(
   const mails = isDemoProfessional(professional.userId)
     ? toClient
     : [...toClient, renderProfessionalNotice(data)];
-  await enqueueMails(mail, mails, now, { professionalId: professional.id, clientId });
+  return addToOutbox(mail, mails, now, { professionalId: professional.id, clientId });
 }
