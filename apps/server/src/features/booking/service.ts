@@ -8,18 +8,16 @@ import {
   toCents,
   type bookingInputSchema,
   type BookingResponse,
-  type DepositCharge,
 } from '@agendaki/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { sendJobs, type JobToSend } from '../../db/queue';
+import { sendJobs } from '../../db/queue';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import { addBookedAppointments, newBookingReminderJob } from '../appointments/service';
 import { clientOfContact } from '../clients/service';
 import { isDemoProfessional } from '../../lib/demo';
-import { deadlineText, getDepositCharge, openDeposit, planDeposit } from '../deposits/service';
-import { addToOutbox, type MailDeps } from '../mail/service';
+import { getDepositCharge, openDeposit, planDeposit } from '../deposits/service';
 import type { DynamicChargeDeps } from '../pix-provider/service';
 import { brazilianMobile } from '../../lib/phone';
 import { ensureManageLink, newBookingLink } from '../manage/service';
@@ -28,14 +26,12 @@ import {
   professionalLock,
   requireBookableProfessional,
   requireBookableServices,
-  type BookableProfessional,
   type PublicReadCache,
 } from '../public-profile/service';
 import { bookingFingerprint } from './fingerprint';
-import { buildIcs } from '../../lib/ics';
 import { holdCapsCheck, visitorHash } from './holds';
 import { bookedMinutesCount, visitorKey } from './limits';
-import { renderClientConfirmation, renderProfessionalNotice, type BookingMailData } from './mails';
+import { queueMails } from './outbox-mails';
 import { prechargeDeposit, type PrechargedDeposit } from './precharge';
 import * as repo from './repo';
 
@@ -239,7 +235,7 @@ async function book(
         dynamic,
       )
     : null;
-  const mailJobs = await queueMails({ db: tx }, deps, {
+  const mailJobs = await queueMails({ db: tx }, deps.publicUrl, {
     professional,
     input,
     response,
@@ -259,66 +255,4 @@ async function book(
   // The reminder's and the mails' jobs in one pg-boss call, in this transaction.
   await sendJobs(tx, reminder ? [reminder, ...mailJobs] : mailJobs);
   return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };
-}
-
-async function queueMails(
-  mail: MailDeps,
-  deps: BookingDeps,
-  booking: {
-    professional: BookableProfessional;
-    input: ParsedBooking;
-    response: BookingResponse;
-    now: Date;
-    manageUrl: string;
-    clientId: string;
-    deposit: DepositCharge | null;
-  },
-): Promise<JobToSend[]> {
-  const { professional, input, response, now, manageUrl, clientId, deposit } = booking;
-  const ics = buildIcs({
-    timeZone: professional.timezone,
-    now,
-    events: response.appointments.map((appointment) => ({
-      uid: `${appointment.id}@agendaki`,
-      date: response.date,
-      startTime: appointment.startTime,
-      endTime: appointment.endTime,
-      summary: `${appointment.serviceName} - ${professional.businessName}`,
-      description: `Profissional: ${professional.professionalName}\nRemarcar ou cancelar: ${manageUrl}`,
-      location: professional.address,
-    })),
-  });
-  const data: BookingMailData = {
-    businessName: professional.businessName,
-    professionalName: professional.professionalName,
-    professionalEmail: professional.email,
-    professionalPhone: professional.phone,
-    clientName: input.clientName,
-    clientEmail: input.clientEmail,
-    clientPhone: input.clientPhone,
-    notes: input.notes,
-    date: response.date,
-    appointments: response.appointments,
-    totalPriceCents: response.totalPriceCents,
-    agendaLink: `${deps.publicUrl}/dashboard/appointments`,
-    privacyLink: `${deps.publicUrl}/privacidade`,
-    manageUrl,
-    address: professional.address,
-    ics,
-    deposit: deposit
-      ? {
-          amountCents: deposit.amountCents,
-          brCode: deposit.brCode,
-          qrSvg: deposit.qrSvg,
-          deadlineText: deadlineText(new Date(deposit.deadline), professional.timezone),
-        }
-      : null,
-  };
-  // Nobody reads the demo professional's mailbox (features/demo).
-  // Phone-first clients may give no e-mail: the success screen has the .ics and the link.
-  const toClient = input.clientEmail ? [renderClientConfirmation(data, input.clientEmail)] : [];
-  const mails = isDemoProfessional(professional.userId)
-    ? toClient
-    : [...toClient, renderProfessionalNotice(data)];
-  return addToOutbox(mail, mails, now, { professionalId: professional.id, clientId });
 }
