@@ -108,7 +108,7 @@ export function holdCapsCheck(
     visitorHash: string;
     now: Date;
   },
-): { query: SQLWrapper; refuse(row: Record<keyof HoldCounts, unknown> | null): void } {
+): { query: SQLWrapper; refuse(row: unknown): void } {
   const query = holdsQuery(tx, booking.professionalId, booking.date, {
     hash: booking.visitorHash,
     clientId: booking.clientId,
@@ -119,7 +119,10 @@ export function holdCapsCheck(
     refuse(row) {
       if (!row) return;
       const counts = Object.fromEntries(
-        Object.entries(row).map(([name, value]) => [name, Number(value)]),
+        Object.entries(row as Record<keyof HoldCounts, unknown>).map(([name, value]) => [
+          name,
+          Number(value),
+        ]),
       ) as unknown as HoldCounts;
       if (booking.unpaid && counts.expired >= EXPIRED_HOLDS_PER_VISITOR) {
         throw new AppError('CONFLICT', REPEATED_EXPIRED_HOLDS_MESSAGE);

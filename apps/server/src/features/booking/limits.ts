@@ -65,7 +65,7 @@ export function bookedMinutesCount(
   clock: Clock,
   visitor: string,
   minutes: number,
-): { query: SQLWrapper; refuse(row: { count: unknown; reset_at_ms: unknown }): void } {
+): { query: SQLWrapper; refuse(row: unknown): void } {
   const event = {
     key: rateLimitKey(BOOKING_LIMIT_SCOPES.bookedMinutesPerVisitor, visitor),
     limit: BOOKING_LIMITS.bookedMinutesPerVisitor,
@@ -74,6 +74,7 @@ export function bookedMinutesCount(
   const piece = countEventPiece({ db: tx }, countedEvent(event), clock.now());
   return {
     query: piece.query,
-    refuse: (row) => refuseOver(event, piece.window(row), clock.now()),
+    refuse: (row) =>
+      refuseOver(event, piece.window(row as { count: unknown; reset_at_ms: unknown }), clock.now()),
   };
 }

@@ -223,8 +223,8 @@ async function book(
     minutes: minutes.query,
     holds: holds.query,
   });
-  minutes.refuse(stored.minutes as Parameters<typeof minutes.refuse>[0]);
-  holds.refuse(stored.holds as Parameters<typeof holds.refuse>[0]);
+  minutes.refuse(stored.minutes);
+  holds.refuse(stored.holds);
   const manageUrl = link.url;
   const deposit = depositPlan
     ? await openDeposit(
