@@ -308,8 +308,8 @@ const MUTATIONS = [
     name: 'idempotency-claim-removed',
     protection: "booking: the client's idempotency key claimed, a resend answered alike",
     file: 'apps/server/src/features/booking/service.ts',
-    find: '{ idempotencyKey: input.idempotencyKey, requestFingerprint },',
-    replace: '{ idempotencyKey: crypto.randomUUID(), requestFingerprint },',
+    find: '{ idempotencyKey: input.idempotencyKey, requestFingerprint, visitorHash: visitor },',
+    replace: '{ idempotencyKey: crypto.randomUUID(), requestFingerprint, visitorHash: visitor },',
     test: CONCURRENCY,
   },
   {

@@ -2,6 +2,7 @@
 // professional, date, page, search term or free slot), as real traffic does.
 import { randomUUID } from 'node:crypto';
 import { addDaysToDate } from '@agendaki/shared';
+import { createPowPool } from './pow.mjs';
 
 const SEARCHES = [
   'ana',
@@ -32,6 +33,7 @@ export function defineEndpoints(data) {
   const cycle = (list) => list[n++ % list.length];
   let slot = 0;
   let address = 0;
+  const pows = createPowPool();
 
   return [
     {
@@ -59,6 +61,9 @@ export function defineEndpoints(data) {
       label: 'Create booking `POST /api/public/bookings`',
       connections: 50,
       method: 'POST',
+      /** Solves the proof of work of the next `requests` bookings (each solution books once). */
+      prepare: (url, requests) =>
+        pows.fill(url, Math.min(requests, Math.max(0, freeSlots.length - slot))),
       next: () => {
         const free = freeSlots[slot];
         slot += 1;
@@ -82,6 +87,7 @@ export function defineEndpoints(data) {
             clientPhone: '11 91234-5678',
             notes: null,
             idempotencyKey: id,
+            pow: pows.take(),
           }),
         };
       },

@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { run } from '../lib.mjs';
 import { waitForQuietHost } from './host.mjs';
 import { startServer } from './processes.mjs';
+import { solvedPow } from './pow.mjs';
 import { DIST } from './web.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -68,6 +69,7 @@ async function bookDemo(baseUrl) {
           clientPhone: '11 91234-5678',
           notes: null,
           idempotencyKey: crypto.randomUUID(),
+          pow: await solvedPow(baseUrl),
         }),
       }),
     );

@@ -6,8 +6,9 @@
 // Environment: BENCH_DURATION (s per endpoint, default 10), BENCH_WARMUP (s of load before each,
 // default 15), BENCH_CEILING_DURATION (default 5), BENCH_SCALE (dataset multiplier, default 1),
 // BENCH_ONLY=postgres|pglite, BENCH_SKIP_BUILD=1, BENCH_KEEP_DB=1, BENCH_DATABASE_URL
-// (PostgreSQL server; default TEST_DATABASE_URL or the local one). A partial run (BENCH_ONLY, or
-// a scale other than 1) writes .test-reports/bench-results.json only, not the page.
+// (PostgreSQL server; default TEST_DATABASE_URL or the local one), BENCH_BOOKING_RATE (bookings
+// a second whose proofs of work are solved before each booking load, default 200). A partial run
+// (BENCH_ONLY, or a scale other than 1) writes .test-reports/bench-results.json only, not the page.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,9 @@ const CEILING_DURATION = Number(process.env.BENCH_CEILING_DURATION ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
 const CEILING_WARMUP = 3;
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+// Bookings a second the proofs of work are solved for before the load (about 0.1 s of CPU
+// each); a run that books faster uses them up, and its last bookings are refused (400, errors).
+const BOOKING_RATE = Number(process.env.BENCH_BOOKING_RATE ?? 200);
 const BENCH_DB = 'agendaki_bench';
 const PARTIAL = Boolean(process.env.BENCH_ONLY) || SCALE !== 1;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agendaki-bench-'));
@@ -93,6 +97,13 @@ function analyzeDatabase(databaseUrl, statement) {
 }
 
 async function measureEndpoint(server, ceiling, endpoint, { localPostgres, databaseUrl }) {
+  // A booking needs a solved proof of work (decision 028), one per booking: solved here, before
+  // the timed runs, for the sample, the warm-up, the run and the statement count.
+  if (endpoint.prepare) {
+    const requests = 1 + Math.ceil(BOOKING_RATE * (WARMUP + DURATION)) + 15;
+    log(`${endpoint.key}: solving ${requests} proofs of work`);
+    await endpoint.prepare(server.url, requests);
+  }
   const sample = endpoint.next();
   const res = await fetch(`${server.url}${sample.path}`, {
     method: sample.method ?? 'GET',

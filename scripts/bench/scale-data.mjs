@@ -2,6 +2,7 @@
 // grown by SQL back in time.
 import { randomUUID } from 'node:crypto';
 import { withClient } from './database.mjs';
+import { solvedPow } from './pow.mjs';
 
 /** The booking horizon's default (packages/shared/src/booking-rules.ts, horizonDays). */
 export const HORIZON_DAYS = 60;
@@ -41,6 +42,7 @@ export async function prepareRealWeek(server, { cookie, today, slot }) {
       clientPhone: '11 91234-5678',
       notes: null,
       idempotencyKey: randomUUID(),
+      pow: await solvedPow(server.url),
     },
     [201],
   );

@@ -56,7 +56,7 @@ export interface RateLimitEvent {
   amount?: number;
 }
 
-type CountedEvent = { key: string; windowMs: number; amount: number };
+export type CountedEvent = { key: string; windowMs: number; amount: number };
 
 /** The counters' storage: `rate_limits`, owned by features/rate-limits (wired in app.ts). */
 export interface RateLimitStore {
@@ -66,29 +66,29 @@ export interface RateLimitStore {
 }
 
 /**
+ * An event as the store counts it. A weighted event (e.g. booked minutes) counts at most a
+ * whole window, so one big event passes when it is the first and the counter never overflows.
+ */
+export function countedEvent({ key, limit, amount = 1 }: RateLimitEvent): CountedEvent {
+  return { key, windowMs: limit.windowMs, amount: Math.min(amount, limit.max) };
+}
+
+/** Throws 429 when `window`, after the event was counted, holds more than its limit. */
+export function refuseOver({ limit }: RateLimitEvent, window: RateLimitWindow, now: Date): void {
+  if (window.count > limit.max) throw tooManyRequests(window.resetAt, now, limit.message);
+}
+
+/**
  * Fixed-window counters in the `rate_limits` table: one atomic upsert per event, so several
  * app instances sharing one PostgreSQL count together. Windows follow the app clock; ended
  * windows are deleted by the maintenance job (features/maintenance).
  */
 export function createRateLimiter(store: RateLimitStore, clock: Clock): RateLimiter {
-  // A weighted event (e.g. booked minutes) counts at most a whole window, so one big event
-  // passes when it is the first and the counter never overflows.
-  const counted = (events: readonly RateLimitEvent[]) =>
-    events.map(({ key, limit, amount = 1 }) => ({
-      key,
-      windowMs: limit.windowMs,
-      amount: Math.min(amount, limit.max),
-    }));
   const countAll = (events: readonly RateLimitEvent[]) =>
-    store.countEvents(counted(events), clock.now());
-  const refuseOver = (events: readonly RateLimitEvent[], windows: RateLimitWindow[]) => {
-    events.forEach(({ limit }, index) => {
-      const { count: total, resetAt } = windows[index]!;
-      if (total > limit.max) throw tooManyRequests(resetAt, clock.now(), limit.message);
-    });
-  };
+    store.countEvents(events.map(countedEvent), clock.now());
   const consumeAll = async (events: readonly RateLimitEvent[]) => {
-    refuseOver(events, await countAll(events));
+    const windows = await countAll(events);
+    events.forEach((event, index) => refuseOver(event, windows[index]!, clock.now()));
   };
 
   return {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { cancelJobAt, rescheduleJobAt, sendJobAt } from '../../db/queue';
+import { cancelJobAt, jobIdFor, rescheduleJobAt, sendJobAt, type JobToSend } from '../../db/queue';
 import { REMINDER_QUEUE } from '../../db/queues';
 import { zonedInstant } from '../../lib/ics';
 
@@ -57,4 +57,27 @@ export async function planReminder(
   };
   if (input.newBooking) await sendJobAt(db, REMINDER_QUEUE, key, at, data);
   else await rescheduleJobAt(db, REMINDER_QUEUE, key, at, data);
+}
+
+/**
+ * A new booking's reminder job, for the caller to send with its other jobs in one call (the
+ * booking's, features/booking): the job `planReminder` would send, or null when it would send
+ * none. Its id is the key's, as `sendJobAt` gives it.
+ */
+export function newBookingReminderJob(input: {
+  professionalId: string;
+  bookingId: string;
+  start: { date: string; time: string };
+  timeZone: string;
+  reminderHours: number;
+  now: Date;
+}): JobToSend | null {
+  const at = reminderTime(input.start, input.timeZone, input.reminderHours);
+  if (input.reminderHours === 0 || at.getTime() <= input.now.getTime()) return null;
+  const data: ReminderJobData = {
+    professionalId: input.professionalId.toLowerCase(),
+    bookingId: input.bookingId.toLowerCase(),
+  };
+  const key = reminderKey(input.professionalId, input.bookingId);
+  return { queue: REMINDER_QUEUE, data, id: jobIdFor(REMINDER_QUEUE, key), startAfter: at };
 }

@@ -35,7 +35,12 @@ import { findReminderSettings } from '../profile/service';
 // The reminder's job only (no service of features/manage, which imports this file).
 import { planReminder } from './reminder-schedule';
 
-export { planReminder, reminderKey, type ReminderJobData } from './reminder-schedule';
+export {
+  newBookingReminderJob,
+  planReminder,
+  reminderKey,
+  type ReminderJobData,
+} from './reminder-schedule';
 import { directoriesOf } from './directories';
 import * as repo from './repo';
 

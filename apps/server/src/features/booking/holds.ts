@@ -4,7 +4,7 @@ import {
   UNCONFIRMED_CAP_MESSAGE,
   UNPAID_HOLDS_CAP_MESSAGE,
 } from '@agendaki/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingRequests } from '../../db/schema';
 import { clientAddressKey } from '../../lib/client-address';
@@ -49,13 +49,13 @@ interface HoldCounts {
   expired: number;
 }
 
-/** The day's caps and counts, and the visitor's holds expired in the last day, in one statement. */
-async function readHolds(
+/** The day's caps and counts, and the visitor's holds expired in the last day: one SELECT. */
+function holdsQuery(
   db: Db,
   professionalId: string,
   date: string,
   visitor: { hash: string; clientId?: string; since: Date },
-): Promise<HoldCounts | undefined> {
+) {
   const caps = holdCapsOf(db, professionalId);
   const held = heldBookingsOn(db, professionalId, date, publicBookingIds(db, professionalId));
   const expired = expiredDepositBookingIds(db, professionalId, visitor.since);
@@ -71,27 +71,34 @@ async function readHolds(
   const ofClient = visitor.clientId
     ? sql` OR expired.booking_id IN (${bookingIdsOfClient(db, professionalId, sql`${visitor.clientId}::uuid`)})`
     : sql``;
-  const [row] = await db
+  const count = (value: SQLWrapper, name: keyof HoldCounts) =>
+    sql<number>`${value}`.mapWith(Number).as(name);
+  return db
     .select({
-      maxUnpaidHoldsPerDay: caps.maxUnpaidHoldsPerDay,
-      maxUnconfirmedPerDay: caps.maxUnconfirmedPerDay,
-      unpaid: held.unpaid,
-      unconfirmed: held.unconfirmed,
-      expired: sql<number>`(SELECT count(*) FROM (${expired}) AS expired
-        WHERE expired.booking_id IN (${fromAddress})${ofClient})`.mapWith(Number),
+      maxUnpaidHoldsPerDay: count(caps.maxUnpaidHoldsPerDay, 'maxUnpaidHoldsPerDay'),
+      maxUnconfirmedPerDay: count(caps.maxUnconfirmedPerDay, 'maxUnconfirmedPerDay'),
+      unpaid: count(held.unpaid, 'unpaid'),
+      unconfirmed: count(held.unconfirmed, 'unconfirmed'),
+      expired: count(
+        sql`(SELECT count(*) FROM (${expired}) AS expired
+        WHERE expired.booking_id IN (${fromAddress})${ofClient})`,
+        'expired',
+      ),
     })
     .from(caps)
     .innerJoin(held, sql`true`);
-  return row;
 }
 
 /**
- * Checked inside the booking's transaction AFTER its writes, so the counts include the booking
- * itself and every booking committed before it: the writes of one professional's time queue on
- * one lock (migration 0016), and a statement after them sees what the queue committed. Over a
- * cap the booking is refused with a pt-BR 409 naming no one, and its writes roll back.
+ * A booking's check against the day's caps, as a SELECT for its transaction to run AFTER its
+ * writes (features/booking runs it in the statement that stores its answer, after the
+ * appointments' insert), so the counts include the booking itself and every booking committed
+ * before it: the writes of one professional's time queue on one lock (migration 0016), and a
+ * statement after them sees what the queue committed. `refuse` reads its row (by the column
+ * names, as the driver or `row_to_json` gives them; none when the profile is gone): over a cap
+ * the booking is refused with a pt-BR 409 naming no one, and its writes roll back.
  */
-export async function enforceHoldCaps(
+export function holdCapsCheck(
   tx: Db,
   booking: {
     professionalId: string;
@@ -101,22 +108,33 @@ export async function enforceHoldCaps(
     visitorHash: string;
     now: Date;
   },
-): Promise<void> {
-  const counts = await readHolds(tx, booking.professionalId, booking.date, {
+): { query: SQLWrapper; refuse(row: unknown): void } {
+  const query = holdsQuery(tx, booking.professionalId, booking.date, {
     hash: booking.visitorHash,
     clientId: booking.clientId,
     since: new Date(booking.now.getTime() - DAY),
   });
-  if (!counts) return;
-  if (booking.unpaid && counts.expired >= EXPIRED_HOLDS_PER_VISITOR) {
-    throw new AppError('CONFLICT', REPEATED_EXPIRED_HOLDS_MESSAGE);
-  }
-  if (booking.unpaid && counts.unpaid > counts.maxUnpaidHoldsPerDay) {
-    throw new AppError('CONFLICT', UNPAID_HOLDS_CAP_MESSAGE);
-  }
-  if (counts.unconfirmed > counts.maxUnconfirmedPerDay) {
-    throw new AppError('CONFLICT', UNCONFIRMED_CAP_MESSAGE);
-  }
+  return {
+    query,
+    refuse(row) {
+      if (!row) return;
+      const counts = Object.fromEntries(
+        Object.entries(row as Record<keyof HoldCounts, unknown>).map(([name, value]) => [
+          name,
+          Number(value),
+        ]),
+      ) as unknown as HoldCounts;
+      if (booking.unpaid && counts.expired >= EXPIRED_HOLDS_PER_VISITOR) {
+        throw new AppError('CONFLICT', REPEATED_EXPIRED_HOLDS_MESSAGE);
+      }
+      if (booking.unpaid && counts.unpaid > counts.maxUnpaidHoldsPerDay) {
+        throw new AppError('CONFLICT', UNPAID_HOLDS_CAP_MESSAGE);
+      }
+      if (counts.unconfirmed > counts.maxUnconfirmedPerDay) {
+        throw new AppError('CONFLICT', UNCONFIRMED_CAP_MESSAGE);
+      }
+    },
+  };
 }
 
 /**
@@ -130,7 +148,7 @@ export async function holdCapReached(
   date: string,
   visitor: { hash: string; now: Date },
 ): Promise<boolean> {
-  const counts = await readHolds(db, professionalId, date, {
+  const [counts] = await holdsQuery(db, professionalId, date, {
     hash: visitor.hash,
     since: new Date(visitor.now.getTime() - DAY),
   });

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/client';
 import { clientAddressKey } from '../../lib/client-address';
 import type { Clock } from '../../lib/clock';
-import { createRateLimiter, rateLimitKey, type Limit } from '../../plugins/rate-limit';
-import { createRateLimitStore } from '../rate-limits/service';
+import type { SQLWrapper } from 'drizzle-orm';
+import { countedEvent, rateLimitKey, refuseOver, type Limit } from '../../plugins/rate-limit';
+import { countEventPiece } from '../rate-limits/service';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -53,20 +54,27 @@ export function requestedProfessional(body: unknown): string {
 }
 
 /**
- * Counts a booking's minutes inside its transaction, so a refused or failed booking gives them
- * back: over the limit it throws 429, rolling the booking back. The counter row stays locked
- * until the booking commits, so one visitor's simultaneous bookings cannot all slip under the
- * limit.
+ * A booking's minutes, counted inside its transaction (in the statement that stores its answer,
+ * features/booking/service.ts), so a refused or failed booking gives them back: `refuse` throws
+ * 429 over the limit, rolling the booking back. The counter row stays locked until the booking
+ * commits, so one visitor's simultaneous bookings cannot all slip under the limit; only
+ * bookings with this professional, which queue on its lock anyway, touch that row.
  */
-export function countBookedMinutes(
+export function bookedMinutesCount(
   tx: Db,
   clock: Clock,
   visitor: string,
   minutes: number,
-): Promise<void> {
-  return createRateLimiter(createRateLimitStore({ db: tx }), clock).consume(
-    rateLimitKey(BOOKING_LIMIT_SCOPES.bookedMinutesPerVisitor, visitor),
-    BOOKING_LIMITS.bookedMinutesPerVisitor,
-    minutes,
-  );
+): { query: SQLWrapper; refuse(row: unknown): void } {
+  const event = {
+    key: rateLimitKey(BOOKING_LIMIT_SCOPES.bookedMinutesPerVisitor, visitor),
+    limit: BOOKING_LIMITS.bookedMinutesPerVisitor,
+    amount: minutes,
+  };
+  const piece = countEventPiece({ db: tx }, countedEvent(event), clock.now());
+  return {
+    query: piece.query,
+    refuse: (row) =>
+      refuseOver(event, piece.window(row as { count: unknown; reset_at_ms: unknown }), clock.now()),
+  };
 }

@@ -74,19 +74,36 @@ export async function findStoredRequest(
   return row;
 }
 
-/** The booking's answer, kept for its retries. */
+/**
+ * The booking's answer, kept for its retries, stored by one statement that also runs the
+ * booking's writes into other features' tables (`link`, `minutes`: their owners' queries, as
+ * CTEs; `minutes` returns its counter's row) and `holds`, a SELECT. That SELECT reads the
+ * statement's snapshot: every earlier write of this transaction (the appointments) and all
+ * committed before it, none of the CTEs' rows. Answers both rows as JSON objects.
+ */
 export async function storeResponse(
   db: Db,
   professionalId: string,
   bookingId: string,
   response: BookingResponse,
-): Promise<void> {
-  await db
+  along: { link: SQLWrapper; minutes: SQLWrapper; holds: SQLWrapper },
+): Promise<{ minutes: unknown; holds: unknown }> {
+  const answer = db
     .update(bookingRequests)
     .set({ response })
     .where(
       and(eq(bookingRequests.id, bookingId), eq(bookingRequests.professionalId, professionalId)),
     );
+  // drizzle puts each embedded query in parentheses.
+  const result = await db.execute(sql`WITH answered AS ${answer},
+      link AS ${along.link},
+      minutes AS ${along.minutes}
+    SELECT (SELECT row_to_json(minutes) FROM minutes) AS minutes,
+      (SELECT row_to_json(holds) FROM ${along.holds} AS holds) AS holds`);
+  const [row] = (result as { rows: { minutes: unknown; holds: unknown }[] }).rows;
+  // row_to_json's json, parsed by the driver (or text, should a driver leave it so).
+  const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+  return { minutes: parsed(row?.minutes ?? null), holds: parsed(row?.holds ?? null) };
 }
 
 /**

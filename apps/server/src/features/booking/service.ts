@@ -8,33 +8,30 @@ import {
   toCents,
   type bookingInputSchema,
   type BookingResponse,
-  type DepositCharge,
 } from '@agendaki/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { sendJobs } from '../../db/queue';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
-import { addBookedAppointments, planReminder } from '../appointments/service';
+import { addBookedAppointments, newBookingReminderJob } from '../appointments/service';
 import { clientOfContact } from '../clients/service';
 import { isDemoProfessional } from '../../lib/demo';
-import { deadlineText, getDepositCharge, openDeposit, planDeposit } from '../deposits/service';
-import { enqueueMails, type MailDeps } from '../mail/service';
+import { getDepositCharge, openDeposit, planDeposit } from '../deposits/service';
 import type { DynamicChargeDeps } from '../pix-provider/service';
 import { brazilianMobile } from '../../lib/phone';
-import { addNewBookingLink, ensureManageLink } from '../manage/service';
+import { ensureManageLink, newBookingLink } from '../manage/service';
 import {
   planOfferedTime,
   professionalLock,
   requireBookableProfessional,
   requireBookableServices,
-  type BookableProfessional,
   type PublicReadCache,
 } from '../public-profile/service';
 import { bookingFingerprint } from './fingerprint';
-import { buildIcs } from '../../lib/ics';
-import { enforceHoldCaps, visitorHash } from './holds';
-import { countBookedMinutes, visitorKey } from './limits';
-import { renderClientConfirmation, renderProfessionalNotice, type BookingMailData } from './mails';
+import { holdCapsCheck, visitorHash } from './holds';
+import { bookedMinutesCount, visitorKey } from './limits';
+import { queueMails } from './outbox-mails';
 import { prechargeDeposit, type PrechargedDeposit } from './precharge';
 import * as repo from './repo';
 
@@ -198,7 +195,37 @@ async function book(
     appointments,
     totalPriceCents: sumPriceCents(appointments),
   };
-  await repo.storeResponse(tx, professional.id, bookingId, response);
+  // The answer is stored with the manage link's row and the visitor's booked minutes, and the
+  // day's holds are read in that statement, after the appointments (docs/decisions/027): over
+  // the minutes' limit 429, over a cap 409, and all of it is rolled back.
+  const link = newBookingLink(
+    { db: tx, key: deps.manageKey, publicUrl: deps.publicUrl },
+    professional.id,
+    bookingId,
+    now,
+  );
+  const minutes = bookedMinutesCount(
+    tx,
+    deps.clock,
+    visitorKey(deps.ip, professional.id),
+    sumDurations(services),
+  );
+  const holds = holdCapsCheck(tx, {
+    professionalId: professional.id,
+    date: input.date,
+    unpaid: depositPlan !== null,
+    clientId,
+    visitorHash: visitor,
+    now,
+  });
+  const stored = await repo.storeResponse(tx, professional.id, bookingId, response, {
+    link: link.insert,
+    minutes: minutes.query,
+    holds: holds.query,
+  });
+  minutes.refuse(stored.minutes);
+  holds.refuse(stored.holds);
+  const manageUrl = link.url;
   const deposit = depositPlan
     ? await openDeposit(
         tx,
@@ -208,22 +235,7 @@ async function book(
         dynamic,
       )
     : null;
-  const manageUrl = await addNewBookingLink(
-    { db: tx, key: deps.manageKey, publicUrl: deps.publicUrl },
-    professional.id,
-    bookingId,
-    now,
-  );
-  await planReminder(tx, {
-    professionalId: professional.id,
-    bookingId,
-    start: { date: input.date, time: input.time },
-    timeZone: professional.timezone,
-    reminderHours: isDemoProfessional(professional.userId) ? 0 : professional.reminderHours,
-    now,
-    newBooking: true,
-  });
-  await queueMails({ db: tx }, deps, {
+  const mailJobs = await queueMails({ db: tx }, deps.publicUrl, {
     professional,
     input,
     response,
@@ -232,84 +244,15 @@ async function book(
     clientId,
     deposit,
   });
-  // Counted last, so the counter's row is locked only until the commit just after; over the
-  // limit, 429 and all of it is rolled back.
-  await countBookedMinutes(
-    tx,
-    deps.clock,
-    visitorKey(deps.ip, professional.id),
-    sumDurations(services),
-  );
-  // What the day holds unpaid or unconfirmed, this booking included (docs/decisions/027).
-  await enforceHoldCaps(tx, {
+  const reminder = newBookingReminderJob({
     professionalId: professional.id,
-    date: input.date,
-    unpaid: depositPlan !== null,
-    clientId,
-    visitorHash: visitor,
-    now,
-  });
-  return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };
-}
-
-async function queueMails(
-  mail: MailDeps,
-  deps: BookingDeps,
-  booking: {
-    professional: BookableProfessional;
-    input: ParsedBooking;
-    response: BookingResponse;
-    now: Date;
-    manageUrl: string;
-    clientId: string;
-    deposit: DepositCharge | null;
-  },
-): Promise<void> {
-  const { professional, input, response, now, manageUrl, clientId, deposit } = booking;
-  const ics = buildIcs({
+    bookingId,
+    start: { date: input.date, time: input.time },
     timeZone: professional.timezone,
+    reminderHours: isDemoProfessional(professional.userId) ? 0 : professional.reminderHours,
     now,
-    events: response.appointments.map((appointment) => ({
-      uid: `${appointment.id}@agendaki`,
-      date: response.date,
-      startTime: appointment.startTime,
-      endTime: appointment.endTime,
-      summary: `${appointment.serviceName} - ${professional.businessName}`,
-      description: `Profissional: ${professional.professionalName}\nRemarcar ou cancelar: ${manageUrl}`,
-      location: professional.address,
-    })),
   });
-  const data: BookingMailData = {
-    businessName: professional.businessName,
-    professionalName: professional.professionalName,
-    professionalEmail: professional.email,
-    professionalPhone: professional.phone,
-    clientName: input.clientName,
-    clientEmail: input.clientEmail,
-    clientPhone: input.clientPhone,
-    notes: input.notes,
-    date: response.date,
-    appointments: response.appointments,
-    totalPriceCents: response.totalPriceCents,
-    agendaLink: `${deps.publicUrl}/dashboard/appointments`,
-    privacyLink: `${deps.publicUrl}/privacidade`,
-    manageUrl,
-    address: professional.address,
-    ics,
-    deposit: deposit
-      ? {
-          amountCents: deposit.amountCents,
-          brCode: deposit.brCode,
-          qrSvg: deposit.qrSvg,
-          deadlineText: deadlineText(new Date(deposit.deadline), professional.timezone),
-        }
-      : null,
-  };
-  // Nobody reads the demo professional's mailbox (features/demo).
-  // Phone-first clients may give no e-mail: the success screen has the .ics and the link.
-  const toClient = input.clientEmail ? [renderClientConfirmation(data, input.clientEmail)] : [];
-  const mails = isDemoProfessional(professional.userId)
-    ? toClient
-    : [...toClient, renderProfessionalNotice(data)];
-  await enqueueMails(mail, mails, now, { professionalId: professional.id, clientId });
+  // The reminder's and the mails' jobs in one pg-boss call, in this transaction.
+  await sendJobs(tx, reminder ? [reminder, ...mailJobs] : mailJobs);
+  return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };
 }

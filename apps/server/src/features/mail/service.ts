@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { deleteJobs, sendJobs } from '../../db/queue';
+import { deleteJobs, sendJobs, type JobToSend } from '../../db/queue';
 import { MAIL_QUEUE } from '../../db/queues';
 import * as repo from './repo';
 import type { MailSubject } from './repo';
@@ -36,16 +36,30 @@ export async function enqueueMails(
   now: Date,
   about: MailSubject = {},
 ): Promise<string[]> {
+  const deliveries = await addToOutbox({ db }, mails, now, about);
+  await sendJobs(db, deliveries);
+  return deliveries.map((job) => job.id!);
+}
+
+/**
+ * `enqueueMails` without the jobs' send: the outbox rows are written and their delivery jobs
+ * returned, for a caller that sends them in one call with its own jobs (a booking does), in
+ * the same transaction. A mail without its job is never sent: send them before the commit.
+ */
+export async function addToOutbox(
+  { db }: MailDeps,
+  mails: readonly OutgoingMail[],
+  now: Date,
+  about: MailSubject = {},
+): Promise<JobToSend[]> {
   if (mails.length === 0) return [];
   const ids = mails.map(() => randomUUID());
   await repo.insertOutboxMails(db, mails.map(fitSubject), ids, now, about);
-  const deliveries = ids.map((mailId) => ({
+  return ids.map((mailId) => ({
     queue: MAIL_QUEUE,
     data: { mailId } satisfies MailJobData,
     id: mailId,
   }));
-  await sendJobs(db, deliveries);
-  return ids;
 }
 
 /** The outbox's subject column holds 300 characters; user text made inert may grow past it. */

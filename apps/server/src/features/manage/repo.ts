@@ -4,13 +4,16 @@ import { manageLinks, manageRequests } from '../../db/schema';
 
 export type ManageLinkRow = typeof manageLinks.$inferSelect;
 
-/** The link row of a booking that cannot have one yet (a booking's new link). */
-export async function insertLink(
+/**
+ * The insert of the link row of a booking that cannot have one yet (a booking's new link), for
+ * the caller's statement to run.
+ */
+export function insertLinkQuery(
   db: Db,
   values: { professionalId: string; bookingId: string; nonce: string; tokenHash: string },
   now: Date,
-): Promise<void> {
-  await db.insert(manageLinks).values({ ...values, createdAt: now });
+) {
+  return db.insert(manageLinks).values({ ...values, createdAt: now });
 }
 
 /** Creates the booking's link row; an existing one is kept (returns the row either way). */

@@ -20,6 +20,7 @@ import {
   type TomorrowReminders,
   type WhatsappReminder,
 } from '@agendaki/shared';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readAll } from '../../db/read-all';
@@ -114,17 +115,20 @@ async function createManageLink(
 
 /**
  * The link of a booking this transaction has just created (its id was claimed by it, so no
- * other transaction can have written the link): a plain insert.
+ * other transaction can have written the link): a plain insert, handed to the caller to run
+ * in its own statement (features/booking stores its answer with it), and the link's URL.
  */
-export async function addNewBookingLink(
+export function newBookingLink(
   deps: LinkDeps,
   professionalId: string,
   bookingId: string,
   now: Date,
-): Promise<string> {
+): { insert: SQLWrapper; url: string } {
   const values = newLinkValues(deps.key, professionalId, bookingId);
-  await repo.insertLink(deps.db, values, now);
-  return manageUrl(deps.publicUrl, tokenFor(deps.key, bookingId, values.nonce));
+  return {
+    insert: repo.insertLinkQuery(deps.db, values, now),
+    url: manageUrl(deps.publicUrl, tokenFor(deps.key, bookingId, values.nonce)),
+  };
 }
 
 const DUMMY_BOOKING = '00000000-0000-4000-8000-000000000000';

@@ -78,6 +78,19 @@ export async function countEvents(
   return windowsOf(events, rows);
 }
 
+/**
+ * The counting upsert of one event, for the caller's statement (a CTE): its one row, read back
+ * by `windowOfRow`.
+ */
+export function countEventQuery(db: Db, event: CountedEvent, now: Date) {
+  return countingUpsert(db, counterRows([event], now), now);
+}
+
+/** The window of `countEventQuery`'s row, as the driver or `row_to_json` gives it. */
+export function windowOfRow(row: { count: unknown; reset_at_ms: unknown }): RateLimitWindow {
+  return { count: Number(row.count), resetAt: new Date(Math.round(Number(row.reset_at_ms))) };
+}
+
 export async function findWindow(db: Db, key: string): Promise<RateLimitWindow | undefined> {
   return db.query.rateLimits.findFirst({
     columns: { count: true, resetAt: true },
