@@ -115,7 +115,7 @@ const MUTATIONS = [
   {
     name: 'ownership-appointments-read',
     protection: 'GET /api/appointments/:id scoped by professional_id',
-    file: 'apps/server/src/features/appointments/repo.ts',
+    file: 'apps/server/src/features/appointments/repo/page.ts',
     find: `selectJoined(db, directories).where(
     and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)),`,
     replace: `selectJoined(db, directories).where(
@@ -145,7 +145,7 @@ const MUTATIONS = [
   {
     name: 'ownership-appointments-delete',
     protection: 'DELETE /api/appointments/:id scoped by professional_id',
-    file: 'apps/server/src/features/appointments/repo.ts',
+    file: 'apps/server/src/features/appointments/repo/writes.ts',
     find: `.delete(appointments)
     .where(and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)))`,
     replace: `.delete(appointments)
