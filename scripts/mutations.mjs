@@ -519,7 +519,7 @@ const MUTATIONS = [
   {
     name: 'link-uuid-resolved-as-link',
     protection: 'a UUID in /book and /profissional resolves only as a profile id',
-    file: 'apps/server/src/features/public-profile/service.ts',
+    file: 'apps/server/src/features/public-profile/catalog.ts',
     find: "by === 'id' || isUuid(key)",
     replace: "by === 'id'",
     test: BOOKING_HTML,
