@@ -26,7 +26,7 @@ export default {
       severity: 'error',
       comment:
         "A repo.ts queries its own tables; it takes other features' subqueries as arguments and imports only their types.ts (docs/decisions/010-one-owner-per-table.md).",
-      from: { path: '^apps/server/src/features/([^/]+)/repo\\.ts$' },
+      from: { path: '^apps/server/src/features/([^/]+)/repo(\\.ts|/[^/]+\\.ts)$' },
       to: {
         path: '^apps/server/src/features/',
         pathNot: ['^apps/server/src/features/$1/', '^apps/server/src/features/[^/]+/types\\.ts$'],

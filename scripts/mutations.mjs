@@ -115,7 +115,7 @@ const MUTATIONS = [
   {
     name: 'ownership-appointments-read',
     protection: 'GET /api/appointments/:id scoped by professional_id',
-    file: 'apps/server/src/features/appointments/repo.ts',
+    file: 'apps/server/src/features/appointments/repo/page.ts',
     find: `selectJoined(db, directories).where(
     and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)),`,
     replace: `selectJoined(db, directories).where(
@@ -145,7 +145,7 @@ const MUTATIONS = [
   {
     name: 'ownership-appointments-delete',
     protection: 'DELETE /api/appointments/:id scoped by professional_id',
-    file: 'apps/server/src/features/appointments/repo.ts',
+    file: 'apps/server/src/features/appointments/repo/writes.ts',
     find: `.delete(appointments)
     .where(and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)))`,
     replace: `.delete(appointments)
@@ -518,7 +518,7 @@ const MUTATIONS = [
   {
     name: 'link-uuid-resolved-as-link',
     protection: 'a UUID in /book and /profissional resolves only as a profile id',
-    file: 'apps/server/src/features/public-profile/service.ts',
+    file: 'apps/server/src/features/public-profile/catalog.ts',
     find: "by === 'id' || isUuid(key)",
     replace: "by === 'id'",
     test: BOOKING_HTML,

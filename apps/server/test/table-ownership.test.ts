@@ -52,6 +52,19 @@ describe('lint of imports', () => {
     ]);
   });
 
+  // db/schema re-exports db/schema/<owner>.ts; the `**/db/schema` group covers the files under it.
+  it("refuses another feature's table imported from its own schema file", async () => {
+    const messages = await lint(
+      'apps/server/src/features/dashboard/repo.ts',
+      "import { clients } from '../../db/schema/clients';\nexport const table = clients;\n",
+    );
+    expect(messages).toEqual([
+      expect.stringMatching(
+        /^no-restricted-imports: 'clients' import .*features\/dashboard does not own this table/,
+      ),
+    ]);
+  });
+
   it("accepts a repo that imports its own table, and another's table as a type only", async () => {
     const messages = await lint(
       'apps/server/src/features/clients/repo.ts',

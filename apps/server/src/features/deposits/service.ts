@@ -1,96 +1,44 @@
-import {
-  DEFAULT_PAYMENT_SETTINGS,
-  DEPOSIT_CANCELLED_MESSAGE,
-  DEPOSIT_EXPIRED_MESSAGE,
-  DEPOSIT_NOT_FOUND_MESSAGE,
-  depositAmountCents,
-  normalizePixKey,
-  PIX_KEY_INVALID_MESSAGES,
-  zonedNow,
-  type DepositCharge,
-  type DepositOverview,
-  type DepositStatus,
-  type DepositSummary,
-  type PaymentSettings,
-  type PixKeyType,
-} from '@agendaki/shared';
-import type { Db } from '../../db/client';
-import { cancelJobAt, sendJobAt } from '../../db/queue';
-import { DEPOSIT_QUEUE } from '../../db/queues';
-import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
-import {
-  listBookingAppointments,
-  replanBookingReminder,
-  setBookingStatus,
-} from '../appointments/service';
-import { isDemoProfessional } from '../../lib/demo';
-import { enqueueMails } from '../mail/service';
-import { findPublicProfileById } from '../profile/service';
-import { buildDepositCharge, qrSvgOf } from './charge';
-import { renderDepositExpired, renderDepositReceived, type DepositMailData } from './mails';
-import * as repo from './repo';
-
 /**
  * Pix sinal (docs/decisions/017-pix-sinal.md). Every change of a deposit is a conditional
  * UPDATE from 'pending' (repo.settlePending) in the transaction that also changes its booking,
  * so a confirmation and the deadline racing give one outcome: whichever updates the row first;
  * the other waits on the row lock and finds it settled.
  */
-export interface DepositsDeps {
-  db: Db;
-  clock: Clock;
-}
+import {
+  DEPOSIT_CANCELLED_MESSAGE,
+  DEPOSIT_EXPIRED_MESSAGE,
+  DEPOSIT_NOT_FOUND_MESSAGE,
+  depositAmountCents,
+  type DepositCharge,
+  type DepositStatus,
+  type PaymentSettings,
+  zonedNow,
+} from '@agendaki/shared';
+import type { Db } from '../../db/client';
+import { cancelJobAt, sendJobAt } from '../../db/queue';
+import { DEPOSIT_QUEUE } from '../../db/queues';
+import { isDemoProfessional } from '../../lib/demo';
+import { AppError } from '../../lib/errors';
+import {
+  listBookingAppointments,
+  replanBookingReminder,
+  setBookingStatus,
+} from '../appointments/service';
+import { enqueueMails } from '../mail/service';
+import { findPublicProfileById } from '../profile/service';
+import { buildDepositCharge, qrSvgOf } from './charge';
+import { type DepositJobData, depositJobKey, type DepositsDeps, type DepositSource } from './deps';
+import { type DepositMailData, renderDepositExpired, renderDepositReceived } from './mails';
+import * as repo from './repo';
 
-export type DepositSource = 'manual' | 'psp';
-
-export interface DepositJobData {
-  professionalId: string;
-  bookingId: string;
-}
-
-export function depositJobKey(professionalId: string, bookingId: string): string {
-  return `${professionalId.toLowerCase()}:${bookingId.toLowerCase()}`;
-}
-
-// ------------------------------------------------------------ Configurações > Pagamentos
-
-function toSettings(row: repo.PaymentSettingsRow | undefined): PaymentSettings {
-  if (!row) return { ...DEFAULT_PAYMENT_SETTINGS };
-  return {
-    pixKeyType: row.pixKeyType as PixKeyType,
-    pixKey: row.pixKey,
-    beneficiaryName: row.beneficiaryName,
-    beneficiaryCity: row.beneficiaryCity,
-    depositMode: row.depositMode as PaymentSettings['depositMode'],
-    depositFixedCents: row.depositFixedCents,
-    depositPercent: row.depositPercent,
-    windowMinutes: row.windowMinutes,
-  };
-}
-
-export async function getPaymentSettings(
-  { db }: Pick<DepositsDeps, 'db'>,
-  professionalId: string,
-): Promise<PaymentSettings> {
-  return toSettings(await repo.findSettings(db, professionalId));
-}
-
-/** Saves the settings parsed by the shared schema; the key is stored normalised. */
-export async function savePaymentSettings(
-  deps: DepositsDeps,
-  professionalId: string,
-  input: PaymentSettings,
-): Promise<PaymentSettings> {
-  let pixKey = '';
-  if (input.pixKey !== '') {
-    const normalised = normalizePixKey(input.pixKeyType, input.pixKey);
-    if (!normalised) throw new AppError('VALIDATION', PIX_KEY_INVALID_MESSAGES[input.pixKeyType]);
-    pixKey = normalised;
-  }
-  await repo.upsertSettings(deps.db, professionalId, { ...input, pixKey }, deps.clock.now());
-  return getPaymentSettings(deps, professionalId);
-}
+export { getPaymentSettings, savePaymentSettings } from './settings';
+export { type DepositJobData, depositJobKey, type DepositsDeps, type DepositSource } from './deps';
+export {
+  deadlineText,
+  expiredDepositBookingIds,
+  getDepositOverview,
+  listDepositsOfBookings,
+} from './overview';
 
 // ------------------------------------------------------------ at booking time
 
@@ -333,82 +281,4 @@ async function mailData(
     services: appointments.map((a) => a.service.name),
     amountCents: row.amountCents,
   };
-}
-
-// ------------------------------------------------------------ what the professional sees
-
-const DAY = 86_400_000;
-
-async function summarize(
-  db: Db,
-  professionalId: string,
-  rows: readonly repo.DepositRow[],
-): Promise<DepositSummary[]> {
-  const summaries: DepositSummary[] = [];
-  for (const row of rows) {
-    const appointments = await listBookingAppointments({ db }, professionalId, row.bookingId);
-    const first = appointments[0];
-    summaries.push({
-      bookingId: row.bookingId,
-      status: row.status as DepositStatus,
-      amountCents: row.amountCents,
-      deadline: row.deadline.toISOString(),
-      clientName: first?.client.name ?? '',
-      date: first?.appointmentDate ?? '',
-      startTime: first?.startTime ?? '',
-      confirmedAt: row.status === 'received' ? (row.settledAt?.toISOString() ?? null) : null,
-      source: row.source,
-    });
-  }
-  return summaries;
-}
-
-/** The dashboard's deposits: the pending ones, and the last 30 days' received and expired. */
-export async function getDepositOverview(
-  deps: DepositsDeps,
-  professionalId: string,
-): Promise<DepositOverview> {
-  const since = new Date(deps.clock.now().getTime() - 30 * DAY);
-  const rows = await repo.listDeposits(deps.db, professionalId, since);
-  const counts = await repo.countSince(deps.db, professionalId, since);
-  const pending = rows.filter((row) => row.status === 'pending');
-  const recent = rows.filter((row) => row.status !== 'pending').slice(0, 10);
-  const of = (status: DepositStatus) => counts.find((c) => c.status === status);
-  return {
-    pending: await summarize(deps.db, professionalId, pending.slice(0, 50)),
-    receivedCount: of('received')?.count ?? 0,
-    receivedCents: of('received')?.cents ?? 0,
-    expiredCount: of('expired')?.count ?? 0,
-    recent: await summarize(deps.db, professionalId, recent),
-  };
-}
-
-/** The deposits of these bookings (the Agenda's cards), the professional's only. */
-export async function listDepositsOfBookings(
-  deps: Pick<DepositsDeps, 'db'>,
-  professionalId: string,
-  bookingIds: readonly string[],
-): Promise<{ bookingId: string; status: DepositStatus; amountCents: number; deadline: string }[]> {
-  const rows = await repo.listDepositsOfBookings(deps.db, professionalId, bookingIds);
-  return rows.map((row) => ({
-    bookingId: row.bookingId,
-    status: row.status as DepositStatus,
-    amountCents: row.amountCents,
-    deadline: row.deadline.toISOString(),
-  }));
-}
-
-/** "HH:MM" of an instant in the professional's zone (mails, success screen). */
-export function deadlineText(deadline: Date, timeZone: string): string {
-  const { date, time } = zonedNow(deadline, timeZone);
-  const [, month, day] = date.split('-');
-  return `${day}/${month} às ${time}`;
-}
-
-/**
- * Bookings whose sinal expired unpaid since `since` (a subquery of booking ids): a visitor who
- * lets holds expire again and again is refused a new one (docs/decisions/027).
- */
-export function expiredDepositBookingIds(db: Db, professionalId: string, since: Date) {
-  return repo.expiredBookingIds(db, professionalId, since);
 }
