@@ -42,14 +42,14 @@ const INVISIBLES = [
   '\u00a0',
   '\u3000',
   // Blank-looking symbols and fillers (issue 44): braille blank, object and replacement
-  // characters, the null notehead, the Hangul fillers, a lone combining mark.
+  // characters, the null notehead, the Hangul fillers. Not a combining mark: next to a letter
+  // it is part of it ("A" + U+0301 is "Á"), so it is no noise (the lone one is tested below).
   '\u2800',
   '\ufffc',
   '\ufffd',
   '\u{1d159}',
   '\u1160',
   '\uffa0',
-  '\u0301',
 ];
 const invisible = fc.constantFrom(...INVISIBLES);
 const invisibleText = fc.array(invisible, { minLength: 1, maxLength: 30 }).map((a) => a.join(''));
