@@ -64,6 +64,8 @@ async function main() {
     DEMO_DATA: 'true',
     // info: journeys read the mails the server logs when no SMTP is configured.
     LOG_LEVEL: 'info',
+    // A client's changes are noticed within seconds, not the product's 5 minutes (decision 031).
+    CHANGE_NOTICE_WINDOW_SECONDS: '2',
     // PostgreSQL requires the secret (decision 029); PGlite keeps its own in DATA_DIR.
     ...(database
       ? { DATABASE_URL: database.url, AUTH_SECRET: randomBytes(48).toString('base64url') }

@@ -199,7 +199,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       log: app.log.child({ feature: 'pix-provider' }),
     },
   });
-  await app.register(manageRoutes, { ...publicReads, publicUrl: env.PUBLIC_URL, key: manageKey });
+  await app.register(manageRoutes, {
+    ...publicReads,
+    publicUrl: env.PUBLIC_URL,
+    key: manageKey,
+    noticeWindowMs: env.CHANGE_NOTICE_WINDOW_SECONDS * 1000,
+  });
   await app.register(bookingProtectionRoutes, publicReads);
 
   await registerWebApp(

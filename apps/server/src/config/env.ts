@@ -40,6 +40,11 @@ const envSchema = z.object({
    * count (`true` is 1) or their addresses/CIDRs (config/trust-proxy.ts, docs/decisions/026).
    */
   TRUST_PROXY: trustProxySchema.default(false),
+  /**
+   * A client's changes on the manage link within this many seconds are told in one notice
+   * (features/manage/change-notice.ts, decision 031).
+   */
+  CHANGE_NOTICE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Where service images go: `local` (DATA_DIR/uploads, served at /uploads) or `s3`. */
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'use local ou s3' }).default('local'),
   /** S3-compatible endpoint, e.g. https://s3.sa-east-1.amazonaws.com or a MinIO/R2 address. */

@@ -47,10 +47,15 @@ export interface ChangeNoticeJobData {
  * In the transaction of a client's change: the notice of the window `now` falls in, once (a
  * job of the same key already kept is not sent again, so its `before` stays the first one's).
  */
-export async function planChangeNotice(db: Db, data: ChangeNoticeJobData, now: Date) {
-  const window = Math.floor(now.getTime() / CHANGE_NOTICE_WINDOW_MS);
+export async function planChangeNotice(
+  db: Db,
+  data: ChangeNoticeJobData,
+  now: Date,
+  windowMs = CHANGE_NOTICE_WINDOW_MS,
+) {
+  const window = Math.floor(now.getTime() / windowMs);
   const key = `${reminderKey(data.professionalId, data.bookingId)}:${window}`;
-  const at = new Date((window + 1) * CHANGE_NOTICE_WINDOW_MS);
+  const at = new Date((window + 1) * windowMs);
   await sendJobAt(db, CHANGE_NOTICE_QUEUE, key, at, data);
 }
 
@@ -125,7 +130,8 @@ export function createChangeNoticeJob(
   const { log, ...deps } = options;
   return {
     queue: CHANGE_NOTICE_QUEUE,
-    pollingIntervalSeconds: 15,
+    // A notice is due at its window's end; a short look keeps it close to that time.
+    pollingIntervalSeconds: 5,
     async handle(job) {
       const sent = await sendChangeNotice(deps, job.data);
       if (sent) log.info({ bookingId: job.data.bookingId }, 'change notice queued');

@@ -15,6 +15,8 @@ export interface ManageDeps {
   /** HMAC key of the tokens (token.ts `deriveManageKey`). */
   key: Buffer;
   publicUrl: string;
+  /** How long a client's changes merge into one notice (default CHANGE_NOTICE_WINDOW_MS). */
+  noticeWindowMs?: number;
 }
 
 export interface ManagePublicDeps extends ManageDeps {

@@ -45,8 +45,9 @@ export const manageRoutes: FastifyPluginAsyncZod<{
   cache: PublicReadCache;
   publicUrl: string;
   key: Buffer;
-}> = async (app, { db, cache, publicUrl, key }) => {
-  const deps = { db, cache, clock: app.clock, publicUrl, key };
+  noticeWindowMs?: number;
+}> = async (app, { db, cache, publicUrl, key, noticeWindowMs }) => {
+  const deps = { db, cache, clock: app.clock, publicUrl, key, noticeWindowMs };
   const limited = {
     onRequest: async (request: { ip: string }) => {
       await app.rateLimiter.consume(

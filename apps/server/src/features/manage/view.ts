@@ -171,5 +171,6 @@ export async function planNotice(tx: Db, deps: ManageDeps, booking: OpenBooking)
       before: { date: first.appointmentDate, startTime: first.startTime, status: booking.status },
     },
     deps.clock.now(),
+    deps.noticeWindowMs,
   );
 }
