@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadEnv } from '../../src/config/env';
 import { createFixedClock } from '../../src/lib/clock';
-import type { TestContext } from '../helpers/app';
+import { TEST_AUTH_SECRET, type TestContext } from '../helpers/app';
 import { bookingBody, createBookableProfessional, postBooking } from '../helpers/booking';
 import { createTestDatabase } from '../helpers/database';
 import { createTempDist, type TempDist } from './helpers/world';
@@ -20,7 +20,13 @@ const lines: string[] = [];
 
 beforeAll(async () => {
   dist = createTempDist();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: dist.dir });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    WEB_DIST_DIR: dist.dir,
+    // Required on PostgreSQL (decision 029).
+    AUTH_SECRET: TEST_AUTH_SECRET,
+  });
   const database = await createTestDatabase();
   const clock = createFixedClock('2026-11-21T12:00:00.000Z');
   const stream = new Writable({

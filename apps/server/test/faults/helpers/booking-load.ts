@@ -137,14 +137,23 @@ export function nextAddress(): string {
 
 const solved = new WeakMap<object, string>();
 
-/** The server's challenge (decision 028), solved at its real cost; throws when it is down. */
-async function solveFrom(baseUrl: string, address: string): Promise<string> {
+/**
+ * The server's challenge (decision 028), solved at its real cost; or, when the server refuses
+ * it (503 while the database is away: its rate limit is counted there), that answer itself.
+ */
+async function solveFrom(baseUrl: string, address: string): Promise<string | Attempt> {
   const res = await fetch(`${baseUrl}/api/public/booking-challenge`, {
     headers: { 'x-forwarded-for': address },
     signal: AbortSignal.timeout(15_000),
   });
-  if (!res.ok) throw new Error(`challenge: ${res.status}`);
+  if (!res.ok) return answerOf(res);
   return solvedPayload((await res.json()) as Challenge);
+}
+
+async function answerOf(res: Response): Promise<Attempt> {
+  const text = await res.text();
+  const retryAfter = res.headers.get('retry-after') ?? undefined;
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, retryAfter };
 }
 
 /** One POST /api/public/bookings, as the booking page sends it. */
@@ -155,7 +164,8 @@ export async function postBooking(
 ): Promise<Attempt> {
   try {
     // Solved once per request, as the page does: its retries (same key) present it again.
-    const pow = (solved.get(body) ?? (await solveFrom(baseUrl, address))) as string;
+    const pow = solved.get(body) ?? (await solveFrom(baseUrl, address));
+    if (typeof pow !== 'string') return pow;
     solved.set(body, pow);
     const res = await fetch(`${baseUrl}/api/public/bookings`, {
       method: 'POST',
@@ -163,9 +173,7 @@ export async function postBooking(
       body: JSON.stringify({ ...body, pow }),
       signal: AbortSignal.timeout(15_000),
     });
-    const text = await res.text();
-    const retryAfter = res.headers.get('retry-after') ?? undefined;
-    return { status: res.status, body: text ? JSON.parse(text) : undefined, retryAfter };
+    return await answerOf(res);
   } catch {
     return { status: 0 };
   }
