@@ -1,5 +1,6 @@
 import { CheckIcon, ChevronDownIcon, LoaderCircle } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
+import { useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { Input } from './input';
 import { Popover, PopoverAnchor, PopoverContent } from './popover';
@@ -36,13 +37,15 @@ export interface ComboboxProps {
   listLabel: string;
 }
 
+const types = useCombobox.stateChangeTypes;
+
 /**
  * A text field that searches and a list to choose from (WAI-ARIA "combobox with list
- * autocomplete"): focus stays in the input, arrows move the active option
- * (`aria-activedescendant`), Enter chooses it, Escape or leaving the field closes the list and
- * shows the chosen label again. While typing, the first result is active, so Enter takes it.
- * The list is a Radix popover anchored to the input, so it flips above when there is no room
- * below and Escape closes it before any dialog around it.
+ * autocomplete"), its state, keys and ARIA from downshift's `useCombobox`: focus stays in the
+ * input, arrows move the highlighted option, Enter chooses it, Escape or leaving the field closes
+ * the list and shows the chosen label again. While typing, the first result is highlighted, so
+ * Enter takes it. The list is a Radix popover anchored to the input, so it flips above when there
+ * is no room below and Escape closes it before any dialog around it.
  */
 export function Combobox({
   id,
@@ -58,67 +61,38 @@ export function Combobox({
   listLabel,
   ...aria
 }: ComboboxProps) {
-  const [isOpen, setIsOpen] = useState(false);
   /** null while not typing: the input shows `selectedLabel`. */
   const [query, setQuery] = useState<string | null>(null);
-  const [activeValue, setActiveValue] = useState<string | null>(null);
   const anchorRef = useRef<HTMLDivElement>(null);
-  const listboxId = `${id}-listbox`;
-  const optionId = (index: number) => `${id}-option-${index}`;
+  const selectedItem = value ? { value, label: selectedLabel } : null;
 
-  const activeIndex = getActiveIndex(options, activeValue, Boolean(query?.trim()));
-  const activeOption = isOpen && activeIndex >= 0 ? options[activeIndex] : undefined;
-  const activeId = activeOption ? optionId(activeIndex) : undefined;
-
-  useEffect(() => {
-    if (!activeId) return;
-    // happy-dom (tests) has no scrollIntoView.
-    document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
-  }, [activeId]);
-
-  function open() {
-    setIsOpen(true);
-    setQuery(null);
-    setActiveValue(null);
-    onQueryChange('');
-  }
-
-  function close() {
-    setIsOpen(false);
-    setQuery(null);
-    setActiveValue(null);
-  }
-
-  function choose(option: ComboboxOption) {
-    onSelect(option);
-    close();
-  }
-
-  function moveActive(step: 1 | -1) {
-    if (options.length === 0) return;
-    const from = activeIndex < 0 ? (step === 1 ? -1 : 0) : activeIndex;
-    const next = (from + step + options.length) % options.length;
-    setActiveValue(options[next]?.value ?? null);
-  }
-
-  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.nativeEvent.isComposing) return;
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!isOpen) open();
-        else moveActive(event.key === 'ArrowDown' ? 1 : -1);
-        break;
-      case 'Enter':
-        // An open list takes Enter: it never submits the form around it.
-        if (!isOpen) return;
-        event.preventDefault();
-        if (activeOption) choose(activeOption);
-        break;
-      // Escape: the popover's dismissable layer closes the list (and only the list).
-    }
-  }
+  const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, closeMenu } =
+    useCombobox<ComboboxOption>({
+      id,
+      inputId: id,
+      menuId: `${id}-listbox`,
+      items: options as ComboboxOption[],
+      itemToString: (option) => option?.label ?? '',
+      itemToKey: (option) => option?.value,
+      selectedItem,
+      inputValue: query ?? selectedLabel,
+      stateReducer: keepChoiceReducer,
+      onInputValueChange: ({ inputValue, type }) => {
+        if (type !== types.InputChange) return;
+        setQuery(inputValue);
+        onQueryChange(inputValue);
+      },
+      onSelectedItemChange: ({ selectedItem: chosen }) => {
+        if (chosen) onSelect(chosen);
+      },
+      onIsOpenChange: ({ isOpen: opened, type }) => {
+        // Typing into a closed field opens it with what was typed.
+        if (type === types.InputChange) return;
+        // Opened afresh: the whole first page; closed: the chosen label again.
+        setQuery(null);
+        if (opened) onQueryChange('');
+      },
+    });
 
   let liveText = '';
   if (isOpen) {
@@ -129,39 +103,24 @@ export function Combobox({
   }
 
   return (
-    <Popover open={isOpen} onOpenChange={(next) => (next ? open() : close())}>
+    <Popover open={isOpen} onOpenChange={(next) => (next ? undefined : closeMenu())}>
       <PopoverAnchor asChild>
         <div ref={anchorRef} className="relative">
           <Input
-            id={id}
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={isOpen}
-            aria-controls={listboxId}
-            aria-activedescendant={activeId}
-            aria-describedby={aria['aria-describedby']}
-            aria-invalid={aria['aria-invalid'] || undefined}
-            autoComplete="off"
-            autoCapitalize="off"
-            autoCorrect="off"
-            spellCheck={false}
-            placeholder={placeholder}
-            className="pr-9 text-ellipsis"
-            value={query ?? selectedLabel}
-            onChange={(event) => {
-              setIsOpen(true);
-              setQuery(event.target.value);
-              setActiveValue(null);
-              onQueryChange(event.target.value);
-            }}
-            onClick={(event) => {
-              if (isOpen) return;
-              open();
-              // Typing replaces the chosen name instead of appending to it.
-              event.currentTarget.select();
-            }}
-            onKeyDown={handleKeyDown}
-            onBlur={close}
+            {...getInputProps({
+              'aria-labelledby': undefined,
+              'aria-describedby': aria['aria-describedby'],
+              'aria-invalid': aria['aria-invalid'] || undefined,
+              autoCapitalize: 'off',
+              autoCorrect: 'off',
+              spellCheck: false,
+              placeholder,
+              className: 'pr-9 text-ellipsis',
+              // Typing after a click replaces the chosen name instead of appending to it.
+              onClick: (event) => {
+                if (!isOpen) event.currentTarget.select();
+              },
+            })}
           />
           <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-muted-foreground">
             {isBusy ? (
@@ -190,44 +149,37 @@ export function Combobox({
         }}
       >
         <div
-          id={listboxId}
-          role="listbox"
-          aria-label={listLabel}
-          className={cn(
-            'min-h-0 flex-1 overflow-y-auto overscroll-contain',
-            options.length > 0 && 'p-1',
+          {...getMenuProps(
+            {
+              'aria-label': listLabel,
+              className: cn(
+                'min-h-0 flex-1 overflow-y-auto overscroll-contain',
+                options.length > 0 && 'p-1',
+              ),
+            },
+            // The popover mounts the list only while it is open.
+            { suppressRefError: true },
           )}
         >
-          {options.map((option, index) => {
-            const isActive = index === activeIndex;
-            return (
-              <div
-                key={option.value}
-                id={optionId(index)}
-                role="option"
-                aria-selected={isActive}
-                data-active={isActive || undefined}
-                className="relative flex min-h-11 cursor-pointer flex-col justify-center rounded-sm py-1.5 pr-8 pl-2 text-sm select-none data-[active]:bg-accent data-[active]:text-accent-foreground"
-                onPointerMove={(event) => {
-                  if (event.pointerType === 'mouse' && !isActive) setActiveValue(option.value);
-                }}
-                onClick={() => choose(option)}
-              >
-                <span className="truncate">{option.label}</span>
-                {option.description ? (
-                  <span className="truncate text-xs text-muted-foreground">
-                    {option.description}
-                  </span>
-                ) : null}
-                {option.value === value ? (
-                  <CheckIcon
-                    className="absolute top-1/2 right-2 size-4 -translate-y-1/2"
-                    aria-hidden="true"
-                  />
-                ) : null}
-              </div>
-            );
-          })}
+          {options.map((option, index) => (
+            <div
+              key={option.value}
+              {...getItemProps({ item: option, index })}
+              data-active={index === highlightedIndex || undefined}
+              className="relative flex min-h-11 cursor-pointer flex-col justify-center rounded-sm py-1.5 pr-8 pl-2 text-sm select-none data-[active]:bg-accent data-[active]:text-accent-foreground"
+            >
+              <span className="truncate">{option.label}</span>
+              {option.description ? (
+                <span className="truncate text-xs text-muted-foreground">{option.description}</span>
+              ) : null}
+              {option.value === value ? (
+                <CheckIcon
+                  className="absolute top-1/2 right-2 size-4 -translate-y-1/2"
+                  aria-hidden="true"
+                />
+              ) : null}
+            </div>
+          ))}
         </div>
         {options.length === 0 || footer ? (
           <p
@@ -244,13 +196,23 @@ export function Combobox({
   );
 }
 
-/** The active option: the one the arrows reached, else the first result while typing. */
-function getActiveIndex(
-  options: readonly ComboboxOption[],
-  activeValue: string | null,
-  isTyping: boolean,
-): number {
-  const index = activeValue === null ? -1 : options.findIndex((o) => o.value === activeValue);
-  if (index >= 0) return index;
-  return isTyping && options.length > 0 ? 0 : -1;
+/**
+ * Downshift's defaults, with the product's choices: leaving the field keeps the chosen client
+ * (downshift would take the highlighted one), a click only opens the list, and typing highlights
+ * the first result. Escape's clearing never lands: the choice is the caller's (`selectedItem`).
+ */
+function keepChoiceReducer(
+  state: UseComboboxState<ComboboxOption>,
+  { type, changes }: UseComboboxStateChangeOptions<ComboboxOption>,
+): Partial<UseComboboxState<ComboboxOption>> {
+  switch (type) {
+    case types.InputBlur:
+      return { ...changes, selectedItem: state.selectedItem };
+    case types.InputClick:
+      return { ...changes, isOpen: true };
+    case types.InputChange:
+      return { ...changes, isOpen: true, highlightedIndex: changes.inputValue?.trim() ? 0 : -1 };
+    default:
+      return changes;
+  }
 }

@@ -149,6 +149,31 @@ describe('appointment form: client picker', () => {
     expect((picker as HTMLInputElement).value).toBe('Úrsula Zanetti');
   });
 
+  it('keeps the choice on a second Escape and on leaving; typing into a closed field searches', async () => {
+    stubFormApi();
+    const user = userEvent.setup();
+    const dialog = renderForm();
+
+    const picker = within(dialog).getByRole('combobox', { name: 'Cliente' }) as HTMLInputElement;
+    await user.type(picker, 'urs');
+    await screen.findByRole('option', { name: /^Úrsula Zanetti/ });
+    await user.keyboard('{Enter}');
+    expect(picker.value).toBe('Úrsula Zanetti');
+
+    // The list is closed: Escape again clears nothing.
+    await user.keyboard('{Escape}');
+    expect(picker.value).toBe('Úrsula Zanetti');
+    // Typing into the focused, closed field opens the list with what was typed.
+    await user.keyboard('{Control>}a{/Control}cliente 003');
+    expect(picker.getAttribute('aria-expanded')).toBe('true');
+    await screen.findByRole('option', { name: /^Cliente 003/ });
+    await waitFor(() => expect(picker.getAttribute('aria-activedescendant')).toBeTruthy());
+    // Leaving the field takes nothing: the highlighted match is not chosen.
+    await user.tab();
+    expect(picker.getAttribute('aria-expanded')).toBe('false');
+    expect(picker.value).toBe('Úrsula Zanetti');
+  });
+
   it('says so when nothing matches, in pt-BR', async () => {
     stubFormApi();
     const user = userEvent.setup();
