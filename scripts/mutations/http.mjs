@@ -1,0 +1,105 @@
+// Mutations of what every request goes through: origin checks, headers, errors, pages.
+import { CSRF, FUZZ, HEADERS, UNKNOWN_PAGES } from './_tests.mjs';
+
+export default [
+  {
+    name: 'csrf-origin-check-off',
+    protection: 'CSRF: cross-origin state-changing /api requests refused (plugins/origin-check)',
+    file: 'apps/server/src/plugins/origin-check.ts',
+    find: 'if (isCrossOrigin(request, allowed)) {',
+    replace: 'if (false && isCrossOrigin(request, allowed)) {',
+    test: CSRF,
+  },
+  {
+    name: 'csrf-fetch-metadata-ignored',
+    protection: 'CSRF without Origin: Sec-Fetch-Site: cross-site refused',
+    file: 'apps/server/src/plugins/origin-check.ts',
+    find: "return request.headers['sec-fetch-site'] === 'cross-site';",
+    replace: 'return false;',
+    test: CSRF,
+  },
+  {
+    name: 'csp-frame-ancestors-removed',
+    protection: "clickjacking: CSP frame-ancestors 'none'",
+    file: 'apps/server/src/plugins/security.ts',
+    find: `        frameAncestors: ["'none'"],
+`,
+    replace: '',
+    test: HEADERS,
+  },
+  {
+    name: 'csrf-origin-prefix-match',
+    protection: 'CSRF: the Origin compared exactly, not by prefix (lookalike hosts)',
+    file: 'apps/server/src/plugins/origin-check.ts',
+    find: 'if (origin !== undefined) return !allowed.has(origin);',
+    replace:
+      'if (origin !== undefined) return ![...allowed].some((ours) => origin.startsWith(ours));',
+    test: CSRF,
+  },
+  {
+    name: 'zod-errors-500',
+    protection: 'error handler: invalid input is a 400, never a 5xx',
+    file: 'apps/server/src/plugins/errors.ts',
+    find: 'let appError = toAppError(error);',
+    replace:
+      'let appError = hasZodFastifySchemaValidationErrors(error) ? undefined : toAppError(error);',
+    test: FUZZ,
+  },
+  {
+    name: 'csrf-raw-url-prefix',
+    protection: 'CSRF: every non-safe method checked, not only raw URLs starting /api/ (%61pi)',
+    file: 'apps/server/src/plugins/origin-check.ts',
+    find: 'if (SAFE_METHODS.has(request.method)) return;',
+    replace: "if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;",
+    test: CSRF,
+  },
+  {
+    name: 'headers-client-errors-missing',
+    protection: "security headers on requests Node's HTTP parser refuses",
+    file: 'apps/server/src/plugins/errors.ts',
+    find: '...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),',
+    replace: '',
+    test: HEADERS,
+  },
+  {
+    name: 'x-frame-options-sameorigin',
+    protection: 'one frame policy: X-Frame-Options DENY like frame-ancestors none',
+    file: 'apps/server/src/plugins/security.ts',
+    find: "xFrameOptions: { action: 'deny' },",
+    replace: '',
+    test: HEADERS,
+  },
+  {
+    name: 'permissions-policy-removed',
+    protection: 'Permissions-Policy denying camera, microphone, geolocation, payment…',
+    file: 'apps/server/src/plugins/security.ts',
+    find: "headers['permissions-policy'] = PERMISSIONS_POLICY;",
+    replace: '',
+    test: HEADERS,
+  },
+  // Issue 44, item 12: real 404s for unknown pages and links; cancelled bookings' .ics.
+  {
+    name: 'unknown-page-200',
+    protection: 'an address that is no page of the app answers 404 (the same app)',
+    file: 'apps/server/src/plugins/web-app.ts',
+    find: '.status(isAppPagePath(pathname) ? 200 : 404)',
+    replace: '.status(200)',
+    test: UNKNOWN_PAGES,
+  },
+  {
+    name: 'unknown-manage-page-200',
+    protection: 'a random manage link /agendamento/<token> answers 404',
+    file: 'apps/server/src/plugins/shared-link-pages.ts',
+    find: '  unknown: 404,',
+    replace: '  unknown: 200,',
+    test: UNKNOWN_PAGES,
+  },
+  {
+    name: 'unknown-professional-page-200',
+    protection: 'an unknown /book/<link> or /profissional/<x> answers 404',
+    file: 'apps/server/src/plugins/shared-link-pages.ts',
+    find: 'let status = 404;',
+    replace: 'let status = 200;',
+    test: UNKNOWN_PAGES,
+  },
+];
