@@ -5,12 +5,14 @@
 // folder inside the worktree: both commits must have the services seed.mjs calls). Both servers
 // run on 127.0.0.1 and this process drives the same short load against A, then B, then A, then
 // B… so that the host's drift falls on both sides.
-// Prints and writes (.test-reports/bench-ab.md and .json) requests/s per run, the median of the
-// pairs' B/A ratios, and whether B keeps at least 75% of A's throughput; exits 1 if not.
+// Prints and writes (.test-reports/bench-ab.md and .json, and the ab section of
+// docs/benchmarks.md) requests/s per run, the median of the pairs' B/A ratios, and whether B
+// keeps at least 75% of A's throughput; exits 1 if not.
 //
-// Environment: AB_A, AB_B (instead of the arguments), AB_PAIRS (3), AB_DURATION (s per endpoint
-// and run, 10), AB_WARMUP (s before each, 5), AB_SCALE (dataset multiplier of `npm run bench`'s
-// 500,000 appointments, 0.2), BENCH_DATABASE_URL (as for `npm run bench`).
+// Environment: AB_A, AB_B (instead of the arguments), AB_ENDPOINTS (a comma list; the page's
+// section is written only for all five), AB_PAIRS (3), AB_DURATION (s per endpoint and run,
+// 10), AB_WARMUP (s before each, 5), AB_SCALE (dataset multiplier of `npm run bench`'s 500,000
+// appointments, 0.2), BENCH_DATABASE_URL (as for `npm run bench`).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +20,7 @@ import path from 'node:path';
 import { PG_URL, withClient, withDatabase } from './database.mjs';
 import { defineEndpoints } from './endpoints.mjs';
 import { runLoad } from './load.mjs';
+import { writeSection } from './sections.mjs';
 import { startServer, waitQuiet } from './processes.mjs';
 import { run } from '../lib.mjs';
 
@@ -30,7 +33,7 @@ const WARMUP = Number(process.env.AB_WARMUP ?? 5);
 const SCALE = Number(process.env.AB_SCALE ?? 0.2);
 // Bookings a second the proofs of work are solved for (scripts/bench/run.mjs's BENCH_BOOKING_RATE).
 const BOOKING_RATE = Number(process.env.BENCH_BOOKING_RATE ?? 200);
-const ENDPOINTS = ['booking', 'agenda', 'clients', 'dashboard', 'slots'];
+const ENDPOINTS = (process.env.AB_ENDPOINTS ?? 'booking,agenda,clients,dashboard,slots').split(',');
 const KEEP = 0.75;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agendaki-ab-'));
 const began = Date.now();
@@ -207,6 +210,12 @@ async function main() {
   );
   console.log(`\n${markdown}`);
   log('.test-reports/bench-ab.md escrito');
+  // The page's section (a run of every endpoint): the table without its title, and the command.
+  if (!process.env.AB_ENDPOINTS) {
+    const command = `npm run bench:ab -- ${COMMITS.A} ${COMMITS.B}`;
+    writeSection('ab', `${markdown.split('\n').slice(2).join('\n')}\nAgain: \`${command}\`.`);
+    log('docs/benchmarks.md, seção ab, escrita');
+  }
   if (rows.some((row) => !row.keeps)) process.exitCode = 1;
 }
 
