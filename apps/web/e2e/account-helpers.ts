@@ -66,6 +66,11 @@ export function countMailLinks(email: string, kind: string): number {
   return findLinks(email, kind).length;
 }
 
+/** Subjects of the mails the server logged for `email`, oldest first. */
+export function loggedSubjects(email: string): string[] {
+  return readLoggedMails(email).map((mail) => mail.subject);
+}
+
 /** The toast area (sonner, labelled "Notificações"). */
 export function toasts(page: Page): Locator {
   return page.getByRole('region', { name: /Notificações/ });

@@ -1,15 +1,8 @@
-import fs from 'node:fs';
 import { addDaysToDate } from '@agendaki/shared';
-import type { Page } from '@playwright/test';
-import {
-  expectToast,
-  MAIL_LINKS,
-  signInThroughForm,
-  uniqueEmail,
-  waitForMailLink,
-} from './account-helpers';
+import { expectToast, loggedSubjects, uniqueEmail } from './account-helpers';
 import { chooseServices, openTimes, today } from './booking-helpers';
-import { expect, saveShot, test } from './fixtures';
+import { expect, saveShotsAtBothWidths, test } from './fixtures';
+import { setUpProfessional, signInOnPage } from './professional-helpers';
 
 /*
  * Pix sinal (docs/decisions/017-pix-sinal.md), on a phone: the professional sets a Pix key and
@@ -17,35 +10,9 @@ import { expect, saveShot, test } from './fixtures';
  * e Cola", the professional taps "Sinal recebido", the client gets the e-mail.
  */
 
-const PASSWORD = 'senha-segura-1';
 test.use({
   allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[149]/],
 });
-
-/** Subjects of the mails the server logged for `email` (no SMTP in the journeys). */
-function loggedSubjects(email: string): string[] {
-  const subjects: string[] = [];
-  for (const line of fs.readFileSync(process.env.E2E_SERVER_LOG!, 'utf8').split('\n')) {
-    if (!line.startsWith('{') || !line.includes('"mail"')) continue;
-    try {
-      const entry = JSON.parse(line) as { mail?: { to: string; subject: string } };
-      if (entry.mail?.to === email) subjects.push(entry.mail.subject);
-    } catch {
-      // not a JSON log line
-    }
-  }
-  return subjects;
-}
-
-/** With SHOTS_DIR set, the screen at 390 px and at 1280 px (saveShot); nothing otherwise. */
-async function shoot(page: Page, name: string) {
-  if (!process.env.SHOTS_DIR) return;
-  await saveShot(page, `pix-${name}-390`);
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await saveShot(page, `pix-${name}-1280`);
-  await page.setViewportSize(size);
-}
 
 test('a booking with a Pix sinal, confirmed by the professional', async ({
   page,
@@ -54,46 +21,13 @@ test('a booking with a Pix sinal, confirmed by the professional', async ({
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'the phone journey, at 390 px');
   test.setTimeout(180_000);
-  const proEmail = uniqueEmail(testInfo, 'pix');
-  const api = await playwright.request.newContext({ baseURL: baseURL! });
-  const signUp = await api.post('/api/auth/sign-up', {
-    data: {
-      email: proEmail,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      businessName: 'Studio Pix E2E',
-      professionalName: 'Paula Pix',
-    },
+  const professional = await setUpProfessional(playwright, baseURL!, testInfo, {
+    names: { email: 'pix', business: 'Studio Pix E2E', professional: 'Paula Pix' },
+    service: { name: 'Coloração E2E', price: 80, durationMinutes: 60 },
   });
-  expect(signUp.status()).toBe(201);
-  expect((await api.get(await waitForMailLink(proEmail, MAIL_LINKS.verifyEmail))).ok()).toBe(true);
-  expect(
-    (await api.post('/api/auth/sign-in', { data: { email: proEmail, password: PASSWORD } })).ok(),
-  ).toBe(true);
-  expect(
-    (
-      await api.post('/api/services', {
-        data: { name: 'Coloração E2E', price: 80, durationMinutes: 60, description: null },
-      })
-    ).status(),
-  ).toBe(201);
-  const week = await api.put('/api/availability', {
-    data: {
-      windows: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-        dayOfWeek,
-        startTime: '09:00',
-        endTime: '18:00',
-        isActive: true,
-      })),
-    },
-  });
-  expect(week.ok()).toBe(true);
-  const me = (await (await api.get('/api/me')).json()) as { profile: { customLink: string } };
 
   // Configurações > Pagamentos, typed as a person does.
-  await page.goto('/auth');
-  await signInThroughForm(page, proEmail, PASSWORD);
-  await page.waitForURL(/\/dashboard/);
+  await signInOnPage(page, professional);
   await page.goto('/dashboard/settings?tab=payments');
   const form = page.getByRole('form', { name: 'Pagamentos' });
   await form.getByLabel('Tipo da chave Pix').selectOption('Celular');
@@ -105,11 +39,11 @@ test('a booking with a Pix sinal, confirmed by the professional', async ({
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Configurações salvas').first()).toBeVisible();
   await expect(form.getByLabel('Chave Pix', { exact: true })).toHaveValue('+5511987654321');
-  await shoot(page, 'settings-payments');
+  await saveShotsAtBothWidths(page, 'pix-settings-payments');
 
   // The client books tomorrow at 10:00 on the public page.
   const date = addDaysToDate(today(), 1);
-  await page.goto(`/book/${me.profile.customLink}`);
+  await page.goto(`/book/${professional.customLink}`);
   await chooseServices(page, ['Coloração E2E']);
   await openTimes(page, date);
   await page.getByRole('button', { name: '10:00', exact: true }).click();
@@ -132,7 +66,7 @@ test('a booking with a Pix sinal, confirmed by the professional', async ({
   );
   await expect(page.getByTestId('pix-countdown')).toHaveText(/^(29|30):\d\d$/);
   await expect(page.getByRole('button', { name: 'Copiar código Pix' })).toBeVisible();
-  await shoot(page, 'success');
+  await saveShotsAtBothWidths(page, 'pix-success');
   await expect.poll(() => loggedSubjects(clientEmail).join('|')).toContain('aguardando sinal');
 
   // The professional's Agenda card: "Sinal: R$ 30,00 (pendente)", then "Sinal recebido".

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export interface ConsoleGuardOptions {
   /**
@@ -52,14 +52,36 @@ export const test = base.extend<ConsoleGuardOptions>({
 export { expect };
 
 /**
- * A full-page screenshot named `name` into the folder SHOTS_DIR names, for a person to look at
- * (`SHOTS_DIR=/tmp/shots npm run test:e2e`); nothing is written when it is unset.
+ * A full-page screenshot (or of `part` alone) named `name` into the folder SHOTS_DIR names, for
+ * a person to look at (`SHOTS_DIR=/tmp/shots npm run test:e2e`); nothing is written when unset.
  */
-export async function saveShot(page: Page, name: string): Promise<void> {
+export async function saveShot(page: Page, name: string, part?: Locator): Promise<void> {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  const file = path.join(dir, `${name}.png`);
+  // `part` cut from the whole page scrolled to its top, where a sticky header stays at the top
+  // instead of over it (as part.screenshot() would leave it once scrolled to).
+  let clip: { x: number; y: number; width: number; height: number } | undefined;
+  if (part) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    clip = (await part.boundingBox()) ?? undefined;
+  }
+  await page.screenshot({ path: file, fullPage: true, clip });
+}
+
+/** With SHOTS_DIR set, the screen (or `part`) at 390 px and 1280 px (`name-390`, `name-1280`). */
+export async function saveShotsAtBothWidths(
+  page: Page,
+  name: string,
+  part?: Locator,
+): Promise<void> {
+  if (!process.env.SHOTS_DIR) return;
+  await saveShot(page, `${name}-390`, part);
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await saveShot(page, `${name}-1280`, part);
+  await page.setViewportSize(size);
 }
 
 /**

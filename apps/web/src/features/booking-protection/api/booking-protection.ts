@@ -4,6 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import { APPOINTMENTS_QUERY_KEY } from '@/features/appointments/api/get-appointments';
 import { DASHBOARD_QUERY_KEY } from '@/features/dashboard/api/get-dashboard-summary';
 import { DEPOSITS_QUERY_KEY } from '@/features/deposits/api/deposits';
+import { TOMORROW_REMINDERS_QUERY_KEY } from '@/features/manage/api/whatsapp';
 
 export const BOOKING_PROTECTION_QUERY_KEY = ['booking-protection'] as const;
 export const BOOKING_BURSTS_QUERY_KEY = ['booking-bursts'] as const;
@@ -35,7 +36,10 @@ export function useBookingBursts() {
   });
 }
 
-/** "Cancelar todos": the burst's bookings cancelled; the agenda and the dashboard refresh. */
+/**
+ * "Cancelar todos": the burst's bookings cancelled; the agenda and the dashboard refresh, its
+ * "Lembretes de amanhã" too (shown beside the burst, it would still list them).
+ */
 export function useCancelBurst() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -47,6 +51,7 @@ export function useCancelBurst() {
         queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: DEPOSITS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: TOMORROW_REMINDERS_QUERY_KEY }),
       ]);
     },
   });

@@ -1,7 +1,9 @@
 import type { BookingBurst } from '@agendaki/shared';
+import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { DEPOSITS_QUERY_KEY } from '@/features/deposits/api/deposits';
 import { stubApi } from '@/test/api-stub';
 import { renderPage } from '@/test/render-page';
 import { BookingProtectionSettings } from './booking-protection-form';
@@ -21,8 +23,20 @@ const BURST: BookingBurst = {
   })),
 };
 
+/**
+ * Another panel of the dashboard home whose list the cancellation refreshes, slower to answer
+ * than the bursts: the notice is gone before the cancellation's refresh is over.
+ */
+function SlowPanel() {
+  useQuery({
+    queryKey: DEPOSITS_QUERY_KEY,
+    queryFn: () => new Promise((resolve) => setTimeout(() => resolve([]), 300)),
+  });
+  return null;
+}
+
 describe('Agendamentos suspeitos', () => {
-  it('lists a burst and cancels it all after a confirmation', async () => {
+  it('lists a burst, cancels it all after a confirmation and says so', async () => {
     const user = userEvent.setup();
     let bursts = [BURST];
     const api = stubApi({
@@ -32,7 +46,13 @@ describe('Agendamentos suspeitos', () => {
         return { cancelled: 3 };
       },
     });
-    renderPage(<SuspiciousBookings />, { path: '/dashboard' });
+    renderPage(
+      <>
+        <SuspiciousBookings />
+        <SlowPanel />
+      </>,
+      { path: '/dashboard' },
+    );
     const list = await screen.findByRole('list', { name: 'Agendamentos suspeitos' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(within(list).getByText('Carla')).toBeTruthy();
@@ -40,7 +60,12 @@ describe('Agendamentos suspeitos', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar todos' }));
-    await waitFor(() => expect(screen.queryByRole('list')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Agendamentos suspeitos' })).toBeNull(),
+    );
+    // Told, though the notice left the page before the cancellation's refresh was over.
+    expect(await screen.findByText('Agendamentos cancelados')).toBeTruthy();
+    expect(screen.getByText('3 horários liberados.')).toBeTruthy();
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   }, 20_000);
 });

@@ -24,6 +24,21 @@ function Burst({ burst }: { burst: BookingBurst }) {
   const count = burst.bookings.length;
   const first = clockTime(burst.firstAt);
   const last = clockTime(burst.lastAt);
+
+  // mutateAsync, not mutate's callbacks: the refreshed list no longer has this burst, so this
+  // component is gone before they would run, and the toast with them.
+  async function cancelAll() {
+    try {
+      const { cancelled } = await cancel.mutateAsync(burst.id);
+
+      toast.success('Agendamentos cancelados', {
+        description: `${cancelled} horário${cancelled === 1 ? '' : 's'} liberado${cancelled === 1 ? '' : 's'}.`,
+      });
+    } catch (error) {
+      toast.error('Erro', { description: getErrorMessage(error) });
+    }
+  }
+
   return (
     <Alert variant="warning" className="gap-y-2">
       <ShieldAlert aria-hidden="true" />
@@ -59,15 +74,7 @@ function Burst({ burst }: { burst: BookingBurst }) {
           title={`Cancelar ${count} agendamentos?`}
           description="Os horários ficam livres de novo na sua página. Os clientes não recebem e-mail de cancelamento."
           confirmLabel="Cancelar todos"
-          onConfirm={() =>
-            cancel.mutate(burst.id, {
-              onSuccess: ({ cancelled }) =>
-                toast.success('Agendamentos cancelados', {
-                  description: `${cancelled} horário${cancelled === 1 ? '' : 's'} liberado${cancelled === 1 ? '' : 's'}.`,
-                }),
-              onError: (error) => toast.error('Erro', { description: getErrorMessage(error) }),
-            })
-          }
+          onConfirm={() => void cancelAll()}
         />
       </AlertDescription>
     </Alert>
