@@ -12,6 +12,7 @@ import { formatColumnDay, formatLongDay } from '../lib/calendar-labels';
 import { AgendaCalendar } from './agenda-calendar';
 import { AgendaViewSwitch } from './agenda-view-switch';
 import { AppointmentFormDialog } from './appointment-form-dialog';
+import { SeriesDialog } from './series-dialog';
 import { BlocksPanel } from './blocks-panel';
 
 type FormState =
@@ -29,6 +30,7 @@ export function AgendaCalendarPage({ view, timeZone }: { view: CalendarView; tim
   const range = getVisibleRange(view, anchor);
   const calendar = useAgendaCalendar(range);
   const [form, setForm] = useState<FormState>({ open: false });
+  const [seriesOf, setSeriesOf] = useState<Appointment | null>(null);
   const [blockOpen, setBlockOpen] = useState(false);
 
   function goTo(date: string) {
@@ -118,6 +120,17 @@ export function AgendaCalendarPage({ view, timeZone }: { view: CalendarView; tim
         today={today}
         onOpenChange={(open) => {
           if (!open) setForm({ open: false });
+        }}
+        onOpenSeries={(appointment) => {
+          setForm({ open: false });
+          setSeriesOf(appointment);
+        }}
+      />
+      <SeriesDialog
+        appointment={seriesOf}
+        today={today}
+        onOpenChange={(open) => {
+          if (!open) setSeriesOf(null);
         }}
       />
     </>
