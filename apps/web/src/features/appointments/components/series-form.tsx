@@ -9,7 +9,7 @@ import {
   toSeriesInput,
 } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -62,10 +62,14 @@ export function SeriesForm({ today, initialClient, onDone }: SeriesFormProps) {
   const services = useServiceChoices();
   const preview = usePreviewSeries();
   const create = useCreateSeries();
-  const [shown, setShown] = useState<{ preview: SeriesPreview; input: SeriesFormOutput }>();
+  const [previewed, setPreviewed] = useState<{
+    preview: SeriesPreview;
+    input: SeriesFormOutput;
+    key: string;
+  }>();
   const [moves, setMoves] = useState<SeriesMove[]>([]);
   const [dropped, setDropped] = useState<Set<string>>(new Set());
-  const { control, register, handleSubmit, formState, watch } = useForm<
+  const { control, register, handleSubmit, formState } = useForm<
     SeriesFormInput,
     unknown,
     SeriesFormOutput
@@ -83,15 +87,9 @@ export function SeriesForm({ today, initialClient, onDone }: SeriesFormProps) {
     },
   });
   const { errors } = formState;
-  // Any change to the rule makes the dates shown stale: "Ver datas" again.
-  useEffect(() => {
-    const subscription = watch(() => {
-      setShown(undefined);
-      setMoves([]);
-      setDropped(new Set());
-    });
-    return () => subscription.unsubscribe();
-  }, [watch]);
+  // The dates shown belong to the rule they were asked for: any change hides them ("Ver datas").
+  const key = JSON.stringify(useWatch({ control }));
+  const shown = previewed?.key === key ? previewed : undefined;
   const [startDate, endKind] = useWatch({ control, name: ['startDate', 'endKind'] });
   const choices = toServiceChoices(services.data ?? []);
 
@@ -100,7 +98,8 @@ export function SeriesForm({ today, initialClient, onDone }: SeriesFormProps) {
       { ...toSeriesInput(input), moves: nextMoves },
       {
         onSuccess: (result) => {
-          setShown({ preview: result, input });
+          if (previewed?.key !== key) setDropped(new Set());
+          setPreviewed({ preview: result, input, key });
           setMoves(nextMoves);
         },
         onError: (error) =>
