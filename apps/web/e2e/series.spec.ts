@@ -166,6 +166,7 @@ test('a weekly horário fixo across a state holiday: one date skipped, one moved
   await expect(preview.getByRole('listitem')).toHaveCount(5);
   await expect(preview.getByText(`Feriado: ${holiday.name}`, { exact: false })).toBeVisible();
   await expect(dialog.getByText('4 datas serão marcadas; 1 fora.')).toBeVisible();
+  await preview.getByText(`Feriado: ${holiday.name}`, { exact: false }).scrollIntoViewIfNeeded();
   await shot('preview');
   await dialog.getByRole('button', { name: 'Salvar horário fixo' }).click();
   await expectToast(page, 'Horário fixo criado!');

@@ -104,6 +104,19 @@ export async function createSeries(
       const { items } = await checkOccurrences(tx, professional, services, planned, now);
       const problems = describeProblems(items);
       if (problems) throw new AppError('CONFLICT', problems);
+      // Why each left-out date was left out, for the series' page.
+      const skipped = await checkOccurrences(
+        tx,
+        professional,
+        services,
+        input.skips.map((date) => ({
+          date,
+          appointmentDate: date,
+          startTime: rule.startTime,
+          moved: false,
+        })),
+        now,
+      );
       const seriesId = randomUUID();
       const horizon = addDaysToDate(today, SERIES_HORIZON_DAYS);
       const generatedUntil = rule.untilDate < horizon ? rule.untilDate : horizon;
@@ -120,12 +133,12 @@ export async function createSeries(
         generatedUntil,
       });
       await repo.addSeriesDates(tx, profileId, seriesId, [
-        ...input.skips.map((date) => ({
-          date,
+        ...skipped.items.map((item) => ({
+          date: item.date,
           kind: 'skip',
           toDate: null,
           toStartTime: null,
-          reason: null,
+          reason: item.problem?.reason ?? null,
         })),
         ...input.moves.map((m) => ({
           date: m.date,

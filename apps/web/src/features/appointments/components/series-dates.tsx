@@ -34,7 +34,9 @@ export function SeriesDates({ series }: { series: Series }) {
             {series.notes.map((note) => (
               <li key={note.date}>
                 {formatIsoDate(note.date)}:{' '}
-                {note.kind === 'skip' ? 'deixada de fora ao criar' : (note.reason ?? 'impossível')}
+                {note.kind === 'skip'
+                  ? `deixada de fora ao criar${note.reason ? ` (${note.reason})` : ''}`
+                  : `pulada: ${note.reason ?? 'não pôde ser marcada'}`}
               </li>
             ))}
           </ul>

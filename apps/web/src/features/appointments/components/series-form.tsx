@@ -165,7 +165,7 @@ export function SeriesForm({ today, initialClient, onDone }: SeriesFormProps) {
           <p className="text-sm text-destructive">{errors.serviceIds.message}</p>
         ) : null}
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField
           label="Primeira data"
           description={startDate ? `Dia da semana: ${formatWeekday(startDate)}` : undefined}
@@ -190,7 +190,7 @@ export function SeriesForm({ today, initialClient, onDone }: SeriesFormProps) {
           {(field) => <Input {...field} type="time" {...register('startTime')} />}
         </FormField>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField label="Repetir">
           {(field) => (
             <Controller
