@@ -43,6 +43,9 @@ import { depositsRoutes } from './features/deposits/routes';
 import { createManageLinkCheck } from './features/manage/page-check';
 import { manageRoutes } from './features/manage/routes';
 import { deriveManageKey } from './features/manage/token';
+import { ensureManageLink } from './features/manage/service';
+import { seriesRoutes } from './features/series/routes';
+import { createSeriesJob } from './features/series/service';
 import { createSecretBox, deriveSecretBoxKey } from './lib/secret-box';
 import { createMercadoPagoPix } from './features/pix-provider/mercado-pago';
 import { pixProviderRoutes } from './features/pix-provider/routes';
@@ -136,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.jobs.add(createChangeNoticeJob({ ...manageJobDeps, log: app.log }));
 
   app.jobs.add(createDepositJob({ db: database.db, clock, log: app.log }));
+  app.jobs.add(createSeriesJob({ db: database.db, clock, log: app.log }));
   app.jobs.add(
     createMailRequestJob({ db: database.db, box: secretBox, clock, publicUrl: env.PUBLIC_URL }),
   );
@@ -173,6 +177,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(calendarFeedRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
   await app.register(reportsRoutes, { db: database.db });
   await app.register(agendaRoutes, { db: database.db });
+  await app.register(seriesRoutes, {
+    db: database.db,
+    manageLinkOf: (db, professionalId, bookingId, now) =>
+      ensureManageLink({ ...manageJobDeps, db }, professionalId, bookingId, now),
+  });
   await app.register(depositsRoutes, { db: database.db });
   await app.register(privacyRoutes, {
     db: database.db,

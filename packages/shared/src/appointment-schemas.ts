@@ -78,6 +78,8 @@ export const appointmentSchema = z.object({
   createdAt: z.string(),
   /** The booking it belongs to (its own id for a dashboard appointment): its Pix sinal's key. */
   bookingId: z.string().optional(),
+  /** The horário fixo it is an occurrence of (docs/product.md, Horário fixo), if any. */
+  seriesId: z.string().nullable().optional(),
   client: z.object({
     id: z.string(),
     name: z.string(),

@@ -33,3 +33,6 @@ export * from './manage-schemas';
 export * from './pix';
 export * from './pix-provider';
 export * from './booking-protection';
+export * from './series-schemas';
+export * from './series-rules';
+export * from './series-form';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { depositChargeSchema } from './pix';
+import { manageSeriesSchema } from './series-schemas';
 import {
   bookingDateSchema,
   bookingTimeSchema,
@@ -57,6 +58,8 @@ export const manageViewSchema = z.object({
   /** Today in the professional's zone and the last date a reschedule may pick. */
   today: z.string(),
   lastBookableDate: z.string(),
+  /** A horário fixo's occurrence: the series' rule and next dates (issue 46). */
+  series: manageSeriesSchema.nullable().optional(),
 });
 export type ManageView = z.infer<typeof manageViewSchema>;
 

@@ -103,6 +103,19 @@ export const AUTH_MAIL_REQUEST_QUEUE: QueueDefinition = {
   batchSize: 10,
 };
 
+/**
+ * The hourly extension of horário fixo series (features/series/job.ts): each series is extended
+ * under its row's lock and makes nothing twice, so the next tick simply tries again.
+ */
+export const SERIES_QUEUE: QueueDefinition = {
+  name: 'series-extend',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 15 * 60,
+  batchSize: 1,
+};
+
 export const QUEUES: readonly QueueDefinition[] = [
   MAIL_QUEUE,
   PURGE_QUEUE,
@@ -110,4 +123,5 @@ export const QUEUES: readonly QueueDefinition[] = [
   DEPOSIT_QUEUE,
   CHANGE_NOTICE_QUEUE,
   AUTH_MAIL_REQUEST_QUEUE,
+  SERIES_QUEUE,
 ];

@@ -391,6 +391,24 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
         payload: JSON.stringify(body),
         headers: { 'content-type': 'application/json' },
       })),
+    // A horário fixo's skip: the owner's series date, any uuid, nothing, or junk.
+    'POST /api/public/manage/:token/skip': fc
+      .tuple(
+        manageToken,
+        fc.oneof(
+          fc.record({
+            bookingId: fc.oneof(fc.constant(world.records.seriesBookingId), fc.uuid(), junkString),
+          }),
+          fc.constant({}),
+          junkValue,
+        ),
+      )
+      .map(([token, body]) => ({
+        method: 'POST',
+        url: `/api/public/manage/${token}/skip`,
+        payload: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      })),
     'GET /agendamento/:token': manageToken.map((token) => ({
       method: 'GET',
       url: `/agendamento/${token}`,

@@ -42,6 +42,7 @@ function ownerParam(param: string, url: string): string {
     appointments: world.records.appointmentId,
     blocks: world.records.blockId,
     'booking-bursts': world.records.burstId,
+    series: world.records.seriesId,
   };
   if (param === 'bookingId') return world.records.bookingId;
   if (url.startsWith('/api/availability/time-off/')) return world.records.timeOffId;
@@ -190,6 +191,34 @@ function intruderAttempts(route: RouteEntry): Attempt[] {
       { refusedWith: [200], options: { payload: { windows: [] } } },
     ],
     'PUT /api/appointments/:id/whatsapp-sent': [{ options: { payload: { sent: true } } }],
+    'POST /api/series/:id/change': [
+      {
+        options: {
+          payload: { bookingId: records.seriesBookingId, scope: 'all', action: 'cancel' },
+        },
+      },
+    ],
+    ...Object.fromEntries(
+      ['POST /api/series', 'POST /api/series/preview'].map((key) => [
+        key,
+        [
+          {
+            refusedWith: [403, 404],
+            options: {
+              payload: {
+                clientId: records.clientId,
+                serviceIds: [intruder.services[0]!.id],
+                startDate: '2026-12-09',
+                startTime: '15:00',
+                frequency: 'weekly',
+                interval: 1,
+                end: { kind: 'count', count: 2 },
+              },
+            },
+          },
+        ],
+      ]),
+    ),
     'GET /api/profile/link-availability': [
       { options: { query: { link: world.owner.customLink } } },
     ],

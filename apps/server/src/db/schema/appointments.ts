@@ -41,6 +41,8 @@ export const appointments = pgTable(
      * reminder are per booking (features/manage).
      */
     bookingId: uuid('booking_id'),
+    /** The horário fixo it is an occurrence of (features/series), if any. */
+    seriesId: uuid('series_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -82,5 +84,10 @@ export const appointments = pgTable(
     index('appointments_client_idx').on(t.clientId),
     index('appointments_professional_booking_idx').on(t.professionalId, t.bookingId),
     index('appointments_service_idx').on(t.serviceId),
+    index('appointments_professional_series_idx').on(
+      t.professionalId,
+      t.seriesId,
+      t.appointmentDate,
+    ),
   ],
 );

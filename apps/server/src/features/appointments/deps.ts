@@ -55,6 +55,7 @@ export function toAppointmentDto(row: repo.JoinedAppointment): Appointment {
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),
     bookingId: row.bookingId ?? row.id,
+    seriesId: row.seriesId ?? null,
     client: row.client,
     service: row.service,
   };

@@ -67,6 +67,13 @@ export {
 } from './bookings';
 
 export { bookingIdsOfClient, heldBookingsOn, liveAppointmentsOfBookings } from './holds';
+export {
+  addSeriesOccurrences,
+  findSeriesOfBooking,
+  listSeriesAppointments,
+  type SeriesOccurrenceValues,
+  setAppointmentPrice,
+} from './series';
 
 /** End = start + the service's duration (docs/product.md section 9); it may end at 24:00, not later. */
 function computeEndTime(startTime: string, durationMinutes: number): string {

@@ -1,6 +1,7 @@
 import {
   afterBookingSettingsSchema,
   manageRescheduleInputSchema,
+  manageSkipInputSchema,
   manageSlotsQuerySchema,
   manageViewSchema,
   tomorrowRemindersSchema,
@@ -110,6 +111,22 @@ export const manageRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return manage.cancelByToken(deps, request.params.token);
+    },
+  );
+
+  app.post(
+    '/api/public/manage/:token/skip',
+    {
+      ...limited,
+      schema: {
+        params: tokenParams,
+        body: manageSkipInputSchema,
+        response: { 200: manageViewSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return manage.skipByToken(deps, request.params.token, request.body);
     },
   );
 

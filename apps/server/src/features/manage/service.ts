@@ -19,6 +19,7 @@ import * as repo from './repo';
 export { newBookingLink, ensureManageLink, type ManageDeps, type ManagePublicDeps } from './link';
 export { getManageIcs, getManageView, isManageLinkOpen } from './view';
 export { cancelByToken, confirmByToken, listRescheduleSlots, rescheduleByToken } from './actions';
+export { skipByToken } from './skip';
 export { getWhatsappReminder, listTomorrowReminders, markWhatsappSent } from './whatsapp';
 
 // ------------------------------------------------ the e-mail reminder (reminders.ts)

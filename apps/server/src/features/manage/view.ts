@@ -19,6 +19,7 @@ import { brazilianMobile, whatsappUrl } from '../../lib/phone';
 import { listBookingAppointments } from '../appointments/service';
 import { getDepositCharge } from '../deposits/service';
 import { findPublicProfileById, type PublicProfileRow } from '../profile/service';
+import { seriesOfBooking } from '../series/service';
 import { bookingStatus, planChangeNotice } from './change-notice';
 import { findByToken, invalidLink, type ManageDeps } from './link';
 import type { BookingSummary } from './mails';
@@ -109,9 +110,20 @@ export async function getManageView(deps: ManageDeps, token: string): Promise<Ma
     booking.link.bookingId,
     profile.timezone,
   );
+  const series = await seriesOfBooking(
+    deps.db,
+    {
+      profileId: booking.link.professionalId,
+      timezone: profile.timezone,
+      cutoffMinutes: profile.cancelCutoffMinutes,
+    },
+    booking.link.bookingId,
+    deps.clock.now(),
+  );
   return {
     status: booking.status,
     ...(deposit ? { deposit } : {}),
+    series: series && { label: series.label, isWeekly: series.isWeekly, next: series.next },
     businessName: profile.businessName,
     professionalName: profile.professionalName,
     address: profile.address,

@@ -183,6 +183,25 @@ export function listOccupied(db: Db, professionalId: string, from: string, to: s
     .orderBy(asc(occupiedTimes.startsAt));
 }
 
+/** The same, each row saying whether it is a block (no appointment) and its note. */
+export function listOccupiedKinds(db: Db, professionalId: string, from: string, to: string) {
+  return db
+    .select({
+      startsAt: occupiedTimes.startsAt,
+      endsAt: occupiedTimes.endsAt,
+      isBlock: sql<boolean>`${occupiedTimes.appointmentId} IS NULL`,
+      note: occupiedTimes.note,
+    })
+    .from(occupiedTimes)
+    .where(
+      and(
+        eq(occupiedTimes.professionalId, professionalId),
+        sql`tsrange(${occupiedTimes.startsAt}, ${occupiedTimes.endsAt}, '[)') && tsrange(${from}::timestamp, ${to}::timestamp, '[)')`,
+      ),
+    )
+    .orderBy(asc(occupiedTimes.startsAt));
+}
+
 /** Appointments (not cancelled) starting on each date of [from, to), for the daily cap. */
 export function countAppointmentsByDate(db: Db, professionalId: string, from: string, to: string) {
   return db

@@ -22,6 +22,7 @@ import { listHolidays } from './holidays';
 import * as repo from './repo';
 
 export { findHolidays, listHolidays } from './holidays';
+export { listOccupiedBetween } from './occupied';
 import {
   getRules,
   groupExceptions,

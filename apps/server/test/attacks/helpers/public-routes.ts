@@ -35,6 +35,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/public/manage/:token/confirm': "the client's manage link: confirm presence",
   'POST /api/public/manage/:token/cancel': "the client's manage link: cancel",
   'POST /api/public/manage/:token/reschedule': "the client's manage link: reschedule",
+  'POST /api/public/manage/:token/skip': "the client's manage link: skip a horário fixo's date",
   'GET /agendamento/:token': "the client's manage link (HTML)",
   'GET /uploads/:name': 'service images on the public page',
   'GET /book/:link': 'the shared booking link (HTML)',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import {
+  appointmentSeries,
   appointments,
   availability,
   bookingRequests,
@@ -24,6 +25,7 @@ import {
   type BookableProfessional,
 } from '../../helpers/booking';
 import { IMAGES, multipartFile } from '../../helpers/images';
+import { createOwnerSeries } from './world-series';
 
 /** A built web app as Vite writes one: the page, a hashed script, an icon. */
 export const INDEX_HTML = `<!doctype html>
@@ -75,6 +77,9 @@ export interface OwnerRecords {
   blockId: string;
   /** The owner's burst of public bookings from one address (features/booking/bursts.ts). */
   burstId: string;
+  /** The owner's horário fixo (features/series) and the booking of its first date. */
+  seriesId: string;
+  seriesBookingId: string;
 }
 
 export interface AttackWorld {
@@ -165,6 +170,7 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
     payload: { date: '2026-12-02', startTime: '16:00', endTime: '16:30', note: 'Almoço' },
   });
   expectStatus(block, 201, 'owner block');
+  const series = await createOwnerSeries(owner, client.json().id, serviceId);
 
   const ownerUserId = (
     await ctx.database.db
@@ -185,6 +191,7 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
     timeOffId: off.json().timeOff.id,
     blockId: block.json().id,
     burstId: bursts.json().bursts[0].id,
+    ...series,
   };
 
   async function ownerSnapshot() {
@@ -237,6 +244,11 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
         .from(occupiedTimes)
         .where(eq(occupiedTimes.professionalId, owner.profileId))
         .orderBy(asc(occupiedTimes.id)),
+      series: await db
+        .select()
+        .from(appointmentSeries)
+        .where(eq(appointmentSeries.professionalId, owner.profileId))
+        .orderBy(asc(appointmentSeries.id)),
       bookingRequests: await db
         .select({ id: bookingRequests.id })
         .from(bookingRequests)

@@ -29,7 +29,8 @@ type OwnColumn =
   | 'status'
   | 'notes'
   | 'createdAt'
-  | 'bookingId';
+  | 'bookingId'
+  | 'seriesId';
 
 /** An appointment's own columns, of the table or of a subquery that selects them. */
 export function appointmentColumnsOf<Source extends Record<OwnColumn, unknown>>(
@@ -47,6 +48,7 @@ export function appointmentColumnsOf<Source extends Record<OwnColumn, unknown>>(
     notes: source.notes,
     createdAt: source.createdAt,
     bookingId: source.bookingId,
+    seriesId: source.seriesId,
   };
 }
 

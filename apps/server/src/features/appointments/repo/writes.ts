@@ -19,6 +19,8 @@ export interface AppointmentValues {
   /** Set on insert: the booking's id (a dashboard appointment's own, given as `id` too). */
   id?: string;
   bookingId?: string;
+  /** A horário fixo's occurrence (features/series). */
+  seriesId?: string | null;
 }
 
 export async function insertAppointment(
@@ -58,7 +60,8 @@ export async function deleteAppointment(db: Db, professionalId: string, id: stri
 }
 
 /** A booked appointment's row: every column the booking writes, none left to its default. */
-export type BookedAppointmentRow = Required<AppointmentValues>;
+export type BookedAppointmentRow = Required<Omit<AppointmentValues, 'seriesId'>> &
+  Pick<AppointmentValues, 'seriesId'>;
 
 /**
  * Several appointments in one statement, with the ids made beforehand: all are inserted or none

@@ -1,7 +1,14 @@
+import { NewSeriesButton } from '@/features/appointments/components/new-series-button';
 import { useMe } from '@/features/auth/api/get-me';
 import { ClientsPage } from '@/features/clients/components/clients-page';
 
 export function ClientsRoute() {
   const me = useMe();
-  return <ClientsPage timeZone={me.data?.profile.timezone} />;
+  const timeZone = me.data?.profile.timezone;
+  return (
+    <ClientsPage
+      timeZone={timeZone}
+      renderCardAction={(client) => <NewSeriesButton client={client} timeZone={timeZone} />}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import { isIsoDate, zonedToday, type Appointment } from '@agendaki/shared';
-import { Ban, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
+import { Ban, ChevronLeft, ChevronRight, Plus, Repeat } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -12,6 +12,8 @@ import { formatColumnDay, formatLongDay } from '../lib/calendar-labels';
 import { AgendaCalendar } from './agenda-calendar';
 import { AgendaViewSwitch } from './agenda-view-switch';
 import { AppointmentFormDialog } from './appointment-form-dialog';
+import { SeriesDialog } from './series-dialog';
+import { SeriesFormDialog } from './series-form-dialog';
 import { BlocksPanel } from './blocks-panel';
 
 type FormState =
@@ -29,7 +31,9 @@ export function AgendaCalendarPage({ view, timeZone }: { view: CalendarView; tim
   const range = getVisibleRange(view, anchor);
   const calendar = useAgendaCalendar(range);
   const [form, setForm] = useState<FormState>({ open: false });
+  const [seriesOf, setSeriesOf] = useState<Appointment | null>(null);
   const [blockOpen, setBlockOpen] = useState(false);
+  const [isSeriesFormOpen, setIsSeriesFormOpen] = useState(false);
 
   function goTo(date: string) {
     setSearchParams(
@@ -53,6 +57,10 @@ export function AgendaCalendarPage({ view, timeZone }: { view: CalendarView; tim
         description="Toque num horário livre para agendar"
         actions={
           <>
+            <Button variant="outline" onClick={() => setIsSeriesFormOpen(true)}>
+              <Repeat aria-hidden="true" />
+              Novo horário fixo
+            </Button>
             <Button variant="outline" onClick={() => setBlockOpen(true)}>
               <Ban aria-hidden="true" />
               Bloquear horário
@@ -118,6 +126,18 @@ export function AgendaCalendarPage({ view, timeZone }: { view: CalendarView; tim
         today={today}
         onOpenChange={(open) => {
           if (!open) setForm({ open: false });
+        }}
+        onOpenSeries={(appointment) => {
+          setForm({ open: false });
+          setSeriesOf(appointment);
+        }}
+      />
+      <SeriesFormDialog open={isSeriesFormOpen} onOpenChange={setIsSeriesFormOpen} today={today} />
+      <SeriesDialog
+        appointment={seriesOf}
+        today={today}
+        onOpenChange={(open) => {
+          if (!open) setSeriesOf(null);
         }}
       />
     </>

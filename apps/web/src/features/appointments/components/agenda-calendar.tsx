@@ -6,6 +6,7 @@ import {
   type AgendaCalendar as CalendarData,
   type Appointment,
 } from '@agendaki/shared';
+import { Repeat } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
 import {
@@ -169,6 +170,13 @@ export function AgendaCalendar({ view, data, timeZone, onCreateAt, onEdit }: Age
                       }}
                     >
                       <span className="block truncate font-medium">
+                        {appointment.seriesId ? (
+                          <Repeat
+                            data-series-mark
+                            className="mr-1 inline size-3 align-[-1px]"
+                            aria-hidden="true"
+                          />
+                        ) : null}
                         {appointment.startTime} {appointment.client.name}
                       </span>
                       <span className="block truncate text-muted-foreground">

@@ -5,7 +5,7 @@ import {
   formatPhone,
 } from '@agendaki/shared';
 import type { ReactNode } from 'react';
-import { CalendarDays, Clock3, Pencil, Phone, Trash2 } from 'lucide-react';
+import { CalendarDays, Clock3, Pencil, Phone, Repeat, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -20,6 +20,8 @@ export interface AppointmentCardProps {
   isDeleting?: boolean;
   /** Composed by the page's route: "Lembrar pelo WhatsApp" (features/manage). */
   action?: ReactNode;
+  /** An occurrence of a horário fixo: "Horário fixo" opens its options. */
+  onOpenSeries?: (appointment: Appointment) => void;
 }
 
 export function AppointmentCard({
@@ -28,6 +30,7 @@ export function AppointmentCard({
   onDelete,
   isDeleting,
   action,
+  onOpenSeries,
 }: AppointmentCardProps) {
   const badge = getStatusBadge(appointment.status);
   const isCancelled = appointment.status === 'cancelled';
@@ -42,6 +45,12 @@ export function AppointmentCard({
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <Badge variant={badge.variant}>{badge.label}</Badge>
+          {appointment.seriesId ? (
+            <Badge variant="outline" className="gap-1">
+              <Repeat className="size-3" aria-hidden="true" />
+              Horário fixo
+            </Badge>
+          ) : null}
           <span
             className={cn('font-semibold', isCancelled && 'text-muted-foreground line-through')}
           >
@@ -90,6 +99,17 @@ export function AppointmentCard({
           <Pencil aria-hidden="true" />
           Editar
         </Button>
+        {appointment.seriesId && onOpenSeries ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onOpenSeries(appointment)}
+            aria-label={`Horário fixo de ${client.name}, ${formatIsoDate(appointment.appointmentDate)}`}
+          >
+            <Repeat aria-hidden="true" />
+            Horário fixo
+          </Button>
+        ) : null}
         <ConfirmDialog
           title="Tem certeza que deseja excluir este agendamento?"
           description={`${client.name} · ${service.name} · ${formatIsoDate(appointment.appointmentDate)} às ${appointment.startTime}. Esta ação não pode ser desfeita.`}

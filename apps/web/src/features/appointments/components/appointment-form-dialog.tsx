@@ -1,4 +1,6 @@
 import type { Appointment } from '@agendaki/shared';
+import { Repeat } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -17,6 +19,8 @@ export interface AppointmentFormDialogProps {
   today: string;
   /** A new appointment's date and start (a free time tapped in the day or week view). */
   initial?: { date: string; startTime: string };
+  /** An occurrence of a horário fixo: its options ("Só este", "Toda a série"…). */
+  onOpenSeries?: (appointment: Appointment) => void;
 }
 
 export function AppointmentFormDialog({
@@ -25,6 +29,7 @@ export function AppointmentFormDialog({
   appointment,
   today,
   initial,
+  onOpenSeries,
 }: AppointmentFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -35,6 +40,20 @@ export function AppointmentFormDialog({
             O horário de término e o valor vêm do serviço escolhido.
           </DialogDescription>
         </DialogHeader>
+        {appointment?.seriesId && onOpenSeries ? (
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-accent px-3 py-2 text-sm">
+            <span>Este agendamento faz parte de um horário fixo.</span>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => onOpenSeries(appointment)}
+            >
+              <Repeat aria-hidden="true" />
+              Opções do horário fixo
+            </Button>
+          </div>
+        ) : null}
         <AppointmentForm
           key={appointment?.id ?? `new-${initial?.date ?? ''}-${initial?.startTime ?? ''}`}
           appointment={appointment}

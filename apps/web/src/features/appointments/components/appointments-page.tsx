@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEZONE, zonedToday, type Appointment } from '@agendaki/shared';
-import { Ban, CalendarPlus, Plus, SearchX } from 'lucide-react';
+import { Ban, CalendarPlus, Plus, Repeat, SearchX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -20,6 +20,8 @@ import { AppointmentCard } from './appointment-card';
 import { AppointmentFilters } from './appointment-filters';
 import { AppointmentFormDialog } from './appointment-form-dialog';
 import { BlocksPanel } from './blocks-panel';
+import { SeriesDialog } from './series-dialog';
+import { SeriesFormDialog } from './series-form-dialog';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -56,6 +58,8 @@ export function AppointmentsPage({
   const [searchParams, setSearchParams] = useSearchParams();
   const [form, setForm] = useState<FormState>({ open: false });
   const [blockOpen, setBlockOpen] = useState(false);
+  const [isSeriesFormOpen, setIsSeriesFormOpen] = useState(false);
+  const [seriesOf, setSeriesOf] = useState<Appointment | null>(null);
   // `?busca=` opens the Agenda filtered, e.g. from the appointments listed when closing a date.
   const [searchText, setSearchText] = useState(() => searchParams.get(SEARCH_PARAM) ?? '');
   const [status, setStatus] = useState<Filters['status']>('all');
@@ -113,10 +117,16 @@ export function AppointmentsPage({
       createLabel="Novo Agendamento"
       onCreate={openCreate}
       actions={
-        <Button variant="outline" onClick={() => setBlockOpen(true)}>
-          <Ban aria-hidden="true" />
-          Bloquear horário
-        </Button>
+        <>
+          <Button variant="outline" onClick={() => setIsSeriesFormOpen(true)}>
+            <Repeat aria-hidden="true" />
+            Novo horário fixo
+          </Button>
+          <Button variant="outline" onClick={() => setBlockOpen(true)}>
+            <Ban aria-hidden="true" />
+            Bloquear horário
+          </Button>
+        </>
       }
       header={
         <>
@@ -179,6 +189,7 @@ export function AppointmentsPage({
           onDelete={handleDelete}
           isDeleting={deleteAppointment.isPending && deleteAppointment.variables === appointment.id}
           action={renderCardAction?.(appointment)}
+          onOpenSeries={setSeriesOf}
         />
       )}
     >
@@ -188,6 +199,18 @@ export function AppointmentsPage({
         today={today}
         onOpenChange={(open) => {
           if (!open) closeForm();
+        }}
+        onOpenSeries={(appointment) => {
+          closeForm();
+          setSeriesOf(appointment);
+        }}
+      />
+      <SeriesFormDialog open={isSeriesFormOpen} onOpenChange={setIsSeriesFormOpen} today={today} />
+      <SeriesDialog
+        appointment={seriesOf}
+        today={today}
+        onOpenChange={(open) => {
+          if (!open) setSeriesOf(null);
         }}
       />
     </ListPage>

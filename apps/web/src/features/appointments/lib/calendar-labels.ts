@@ -22,7 +22,8 @@ export function formatColumnDay(date: string): string {
 export function describeAppointment(appointment: Appointment, isControl = true): string {
   const text =
     `${appointment.startTime} às ${appointment.endTime}, ${appointment.client.name}, ` +
-    `${appointment.service.name}, ${APPOINTMENT_STATUS_LABELS[appointment.status]}`;
+    `${appointment.service.name}, ${APPOINTMENT_STATUS_LABELS[appointment.status]}` +
+    (appointment.seriesId ? ', horário fixo' : '');
   return isControl ? `${text}. Editar` : text;
 }
 

@@ -2,6 +2,7 @@ import { formatPhone, type Client, type ClientListItem } from '@agendaki/shared'
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { CalendarX2, Mail, MessageCircle, Pencil, Phone, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,9 +16,18 @@ export interface ClientCardProps {
   onEdit: (client: Client) => void;
   onDelete: (client: Client) => void;
   isDeleting?: boolean;
+  /** Composed by the route: "Horário fixo" (features/appointments). */
+  action?: ReactNode;
 }
 
-export function ClientCard({ client, timeZone, onEdit, onDelete, isDeleting }: ClientCardProps) {
+export function ClientCard({
+  client,
+  timeZone,
+  onEdit,
+  onDelete,
+  isDeleting,
+  action,
+}: ClientCardProps) {
   const whatsAppLink = getWhatsAppLink(client.phone);
   const registeredOn = format(
     new TZDate(new Date(client.createdAt).getTime(), timeZone),
@@ -127,6 +137,7 @@ export function ClientCard({ client, timeZone, onEdit, onDelete, isDeleting }: C
         />
         <ClientPrivacyMenu client={client} />
       </div>
+      {action}
     </Card>
   );
 }

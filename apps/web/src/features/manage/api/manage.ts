@@ -31,15 +31,23 @@ export function useRescheduleSlots(token: string, date: string | null) {
 }
 
 type Action =
-  { type: 'confirm' } | { type: 'cancel' } | { type: 'reschedule'; input: ManageRescheduleInput };
+  | { type: 'confirm' }
+  | { type: 'cancel' }
+  | { type: 'reschedule'; input: ManageRescheduleInput }
+  | { type: 'skip'; bookingId: string };
 
 export function useManageAction(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: Action) =>
-      action.type === 'reschedule'
-        ? apiClient.post<ManageView>(`${base(token)}/reschedule`, action.input)
-        : apiClient.post<ManageView>(`${base(token)}/${action.type}`),
+    mutationFn: (action: Action) => {
+      if (action.type === 'reschedule') {
+        return apiClient.post<ManageView>(`${base(token)}/reschedule`, action.input);
+      }
+      if (action.type === 'skip') {
+        return apiClient.post<ManageView>(`${base(token)}/skip`, { bookingId: action.bookingId });
+      }
+      return apiClient.post<ManageView>(`${base(token)}/${action.type}`);
+    },
     onSuccess: (view) => {
       queryClient.setQueryData(manageQueryKey(token), view);
     },

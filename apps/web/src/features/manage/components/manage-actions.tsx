@@ -39,8 +39,9 @@ export function ManageActions({
     <>
       {data.status === 'cancelled' ? (
         <p className="rounded-lg border bg-card p-4 text-sm">
-          Este agendamento foi cancelado. Para marcar outro horário, fale com{' '}
-          {data.professionalName}.
+          {data.series
+            ? 'Esta data não vai acontecer. As outras datas do seu horário fixo continuam marcadas.'
+            : `Este agendamento foi cancelado. Para marcar outro horário, fale com ${data.professionalName}.`}
         </p>
       ) : data.canChange ? (
         mode === 'reschedule' ? (

@@ -8,6 +8,7 @@ import { PixPayment } from '@/components/pix/pix-payment';
 import { useManageAction, useManageView } from '../api/manage';
 import { BookingDetails } from './booking-details';
 import { ManageActions } from './manage-actions';
+import { SeriesSection } from './series-section';
 
 const INVALID = 'Link inválido ou expirado';
 
@@ -81,6 +82,7 @@ function ManageCard({ token, data }: { token: string; data: ManageView }) {
         ) : null}
 
         <ManageActions token={token} data={data} action={action} onMessage={setMessage} />
+        <SeriesSection data={data} action={action} onMessage={setMessage} />
       </main>
     </div>
   );

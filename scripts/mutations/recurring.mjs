@@ -1,0 +1,56 @@
+// Mutations of the horário fixo's protections (issue 46, branch recurring): each removes one,
+// and the named test must fail.
+const SERIES = { kind: 'server', file: 'apps/server/test/series.test.ts' };
+const SERIES_EXTEND = { kind: 'server', file: 'apps/server/test/series-extend.test.ts' };
+
+export default [
+  {
+    name: 'series-preview-ignores-schedule',
+    protection: 'A series date on a closed holiday, block, time off or appointment is flagged',
+    file: 'apps/server/src/features/series/check.ts',
+    find: 'const problem = checkOccurrence({',
+    replace: 'const problem = null && checkOccurrence({',
+    test: SERIES,
+  },
+  {
+    name: 'series-save-not-all-or-nothing',
+    protection: 'Saving a series with an impossible kept date saves nothing and names the date',
+    file: 'apps/server/src/features/series/service.ts',
+    find: "if (problems) throw new AppError('CONFLICT', problems);",
+    replace: 'void problems;',
+    test: SERIES,
+  },
+  {
+    name: 'series-price-reaches-past-dates',
+    protection: "A series' price change applies to future occurrences only",
+    file: 'apps/server/src/features/series/changes.ts',
+    find: 'o.isFuture && ',
+    replace: '',
+    test: SERIES,
+  },
+  {
+    name: 'series-skip-past-cutoff',
+    protection: 'The client skips a series date only before the cutoff, and only a live one',
+    file: 'apps/server/src/features/manage/skip.ts',
+    find: 'if (!target.canSkip) throw',
+    replace: 'if (false) throw',
+    test: SERIES,
+  },
+  {
+    name: 'series-skip-other-series',
+    protection: "A manage link skips only dates of its own booking's series",
+    file: 'apps/server/src/features/manage/skip.ts',
+    find: 'const target = series.next.find((n) => n.bookingId.toLowerCase() === targetId);',
+    replace:
+      'const target = series.next.find((n) => n.bookingId.toLowerCase() === targetId) ?? (series.next[0] && { ...series.next[0], bookingId: targetId });',
+    test: SERIES_EXTEND,
+  },
+  {
+    name: 'series-extension-skips-nothing',
+    protection: 'The extension job skips and reports the dates that became impossible',
+    file: 'apps/server/src/features/series/extend.ts',
+    find: 'if (item.problem) {',
+    replace: 'if (item.problem && false) {',
+    test: SERIES_EXTEND,
+  },
+];
