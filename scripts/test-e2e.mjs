@@ -90,7 +90,15 @@ async function main() {
       ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...extraArgs],
       {
         cwd: root,
-        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_SERVER_LOG: logPath },
+        env: {
+          ...process.env,
+          E2E_BASE_URL: baseUrl,
+          E2E_SERVER_LOG: logPath,
+          // Where the server's database is, for the journeys that run the operator's commands
+          // (npm run admin:grant) as a person on the server's machine would.
+          E2E_DATA_DIR: dataDir,
+          E2E_DATABASE_URL: database?.url ?? '',
+        },
       },
     );
     if (code !== 0) printTail(logPath);
