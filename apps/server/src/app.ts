@@ -103,7 +103,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // made here: one sent by the client could pass for another's.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     trustProxy: toFastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Long enough for a slow phone upload, short enough to shed stuck connections.

@@ -172,7 +172,7 @@ describe('the request id', () => {
       message: 'Ocorreu um erro inesperado. Tente novamente em instantes.',
       requestId: id,
     });
-    const ofRequest = lines.map((line) => JSON.parse(line)).filter((l) => l.requestId === id);
+    const ofRequest = lines.map((line) => JSON.parse(line)).filter((l) => l.reqId === id);
     const messages = ofRequest.map((line) => line.msg);
     expect(messages).toEqual(
       expect.arrayContaining([
