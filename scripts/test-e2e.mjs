@@ -84,7 +84,9 @@ async function main() {
   });
 
   try {
-    await waitForHttp(`${baseUrl}/api/health`, 60_000, () => isServerAlive);
+    // E2E_START_TIMEOUT_MS: a busy shared machine may need more than a minute to start it.
+    const startTimeout = Number(process.env.E2E_START_TIMEOUT_MS ?? 60_000);
+    await waitForHttp(`${baseUrl}/api/health`, startTimeout, () => isServerAlive);
     const code = await run(
       'npx',
       ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...extraArgs],
