@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { addDaysToDate, type PublicProfessionalResponse } from '@agendaki/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   expectToast,
@@ -7,6 +8,7 @@ import {
   REFUSED_REQUEST_ERRORS,
   waitForMailLink,
 } from './account-helpers';
+import { solvedPow } from './booking-helpers';
 import { expect, saveShot, test } from './fixtures';
 
 /**
@@ -132,4 +134,49 @@ test('an operator extends a trial, suspends and reactivates a professional', asy
   await page.getByRole('searchbox', { name: /Buscar profissional/ }).fill('');
   await shot('console');
   await herContext.close();
+});
+
+test('/metrics refuses without its token and counts a booking with it', async ({ request }) => {
+  const token = process.env.E2E_METRICS_TOKEN ?? '';
+  const refused = await request.get('/metrics');
+  expect(refused.status()).toBe(401);
+  expect(await refused.text()).not.toContain('agendaki_');
+  const bookings = async () => {
+    const res = await request.get('/metrics', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(200);
+    const line = (await res.text())
+      .split('\n')
+      .find((candidate) => candidate.startsWith('agendaki_bookings_created_total '));
+    return Number(line?.split(' ')[1]);
+  };
+  const before = await bookings();
+
+  const demo = (await (
+    await request.get('/api/public/professionals/demo')
+  ).json()) as PublicProfessionalResponse;
+  const serviceId = demo.services[0]!.id;
+  let date = demo.today;
+  let slots: string[] = [];
+  for (let day = 1; day <= 21 && slots.length === 0; day += 1) {
+    date = addDaysToDate(demo.today, day);
+    const query = new URLSearchParams({ date, serviceIds: serviceId });
+    const res = await request.get(`/api/public/professionals/demo/slots?${query}`);
+    slots = ((await res.json()) as { slots: string[] }).slots;
+  }
+  const booked = await request.post('/api/public/bookings', {
+    data: {
+      professionalId: demo.profile.id,
+      serviceIds: [serviceId],
+      date,
+      time: slots.at(-1),
+      clientName: 'Cliente das Métricas',
+      clientEmail: `metricas-${randomUUID().slice(0, 8)}@exemplo.com.br`,
+      clientPhone: null,
+      notes: null,
+      idempotencyKey: randomUUID(),
+      pow: await solvedPow(request),
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  expect(await bookings()).toBe(before + 1);
 });
