@@ -129,7 +129,7 @@ function measureAdditions() {
   const existing = new Set(collectScripts([...index.scripts, ...pick(EXISTING_CHUNKS)]));
   const files = collectScripts(added).filter((file) => !existing.has(file));
   const css = names
-    .filter((name) => /^(reports|agenda-calendar-page)-.*\.css$/.test(name))
+    .filter((name) => /^(reports|agenda-calendar-page|chart-card|bar-chart)-.*\.css$/.test(name))
     .map((name) => path.join(assets, name));
   return { jsBytes: gzipBytes(files), cssBytes: gzipBytes(css), files };
 }

@@ -49,6 +49,7 @@ async function main() {
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendaki-e2e-'));
+  const metricsToken = randomBytes(24).toString('hex');
   const database = process.env.TEST_DATABASE_URL
     ? await createRunDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
@@ -64,6 +65,8 @@ async function main() {
     DEMO_DATA: 'true',
     // info: journeys read the mails the server logs when no SMTP is configured.
     LOG_LEVEL: 'info',
+    // /metrics answers the journeys that send this token (operator.spec.ts).
+    METRICS_TOKEN: metricsToken,
     // A client's changes are noticed within seconds, not the product's 5 minutes (decision 031).
     CHANGE_NOTICE_WINDOW_SECONDS: '2',
     // PostgreSQL requires the secret (decision 029); PGlite keeps its own in DATA_DIR.
@@ -84,13 +87,24 @@ async function main() {
   });
 
   try {
-    await waitForHttp(`${baseUrl}/api/health`, 60_000, () => isServerAlive);
+    // E2E_START_TIMEOUT_MS: a busy shared machine may need more than a minute to start it.
+    const startTimeout = Number(process.env.E2E_START_TIMEOUT_MS ?? 60_000);
+    await waitForHttp(`${baseUrl}/api/health`, startTimeout, () => isServerAlive);
     const code = await run(
       'npx',
       ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...extraArgs],
       {
         cwd: root,
-        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_SERVER_LOG: logPath },
+        env: {
+          ...process.env,
+          E2E_BASE_URL: baseUrl,
+          E2E_SERVER_LOG: logPath,
+          // Where the server's database is, for the journeys that run the operator's commands
+          // (npm run admin:grant) as a person on the server's machine would.
+          E2E_DATA_DIR: dataDir,
+          E2E_DATABASE_URL: database?.url ?? '',
+          E2E_METRICS_TOKEN: metricsToken,
+        },
       },
     );
     if (code !== 0) printTail(logPath);

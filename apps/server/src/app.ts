@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -15,6 +16,7 @@ import { authRoutes } from './features/auth/routes';
 import { createSignedInLookup } from './features/auth/signed-in';
 import { renderLandingPage } from './features/config/landing';
 import { configRoutes } from './features/config/routes';
+import { adminRoutes } from './features/admin/routes';
 import { agendaRoutes } from './features/agenda/routes';
 import { appointmentsRoutes } from './features/appointments/routes';
 import { listLiveAppointmentsBetween, noShowCountOf } from './features/appointments/service';
@@ -70,6 +72,7 @@ import {
   registerErrorHandling,
 } from './plugins/errors';
 import { registerJobs } from './plugins/jobs';
+import { createMetrics, registerMetrics } from './plugins/metrics';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimiter } from './plugins/rate-limit';
 import { buildSecurityHeaders, registerSecurityHeaders } from './plugins/security';
@@ -99,6 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   const app = Fastify({
     logger: withRedactedLogs(options.logger, env.LOG_LEVEL),
+    // A request id in every log line of the request and in its 5xx answer (plugins/errors.ts),
+    // made here: one sent by the client could pass for another's.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
     trustProxy: toFastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Long enough for a slow phone upload, short enough to shed stuck connections.
@@ -120,7 +127,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerSecurityHeaders(app, securityHeaders);
   registerOriginCheck(app, { publicUrl: env.PUBLIC_URL });
   registerRateLimiter(app, createRateLimitStore({ db: database.db }));
-  registerJobs(app, { database });
+  const metrics = createMetrics({ queueSizes: () => app.jobs.queueSizes(), database });
+  registerMetrics(app, metrics, { token: env.METRICS_TOKEN });
+  registerJobs(app, { database, observe: metrics.jobsRan });
   registerMail(app, { env, db: database.db });
   const storage = createFileStorage(env);
   app.jobs.add(createPurgeJob({ db: database.db, clock, log: app.log, storage }));
@@ -191,6 +200,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     scrubber: createScrubber(database),
   });
   const publicReads = { db: database.db, cache: await startPublicReadCache(app, database) };
+  await app.register(adminRoutes, {
+    db: database.db,
+    cache: publicReads.cache,
+    publicUrl: env.PUBLIC_URL,
+    planPriceCents: env.PLAN_PRICE_CENTS,
+  });
   await app.register(publicProfileRoutes, publicReads);
   await app.register(bookingRoutes, {
     ...publicReads,

@@ -4,6 +4,9 @@ import { DataDirLockedError } from './db/lock';
 import { openDatabase } from './db/open-database';
 import { seedDemoData } from './features/demo/service';
 import { createFileStorage } from './features/storage/service';
+import { runBackup } from './ops/backup-commands';
+import { listenForCommands } from './ops/control-socket';
+import { changeOperatorRole } from './ops/operator-commands';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -15,6 +18,22 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => {
     await database.close();
   });
+  if (database.kind === 'pglite') {
+    // The operator's commands while this process holds the embedded database (ops/control-socket.ts).
+    const closeCommands = await listenForCommands(env.DATA_DIR, async (request) => {
+      if (request.command === 'operator-role') {
+        return changeOperatorRole(database.db, request.args[0] ?? '', request.args[1]);
+      }
+      if (request.command === 'backup' && request.args[0]) {
+        return runBackup(database, env, request.args[0]);
+      }
+      return { code: 2, message: `Comando desconhecido: ${request.command}` };
+    }).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'control socket not opened: stop the server to run commands');
+      return undefined;
+    });
+    if (closeCommands) app.addHook('onClose', closeCommands);
+  }
   if (env.DEMO_DATA) {
     // "Ver Demonstração" (docs/product.md, Ver Demonstração): /book/demo. A failure here never stops the server.
     try {

@@ -256,6 +256,7 @@ describe('the API while the database is down', () => {
         statusCode: 503,
         code: 'SERVICE_UNAVAILABLE',
         message: SERVICE_UNAVAILABLE_MESSAGE,
+        requestId: booking.headers['x-request-id'],
       });
 
       const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });

@@ -11,6 +11,7 @@ export const APP_PAGE_PATHS = [
   '/book/:customLink',
   '/profissional/:identifier',
   '/checkout/demo',
+  '/admin',
   '/dashboard',
   '/dashboard/link',
   '/dashboard/appointments',

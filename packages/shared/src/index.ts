@@ -36,3 +36,4 @@ export * from './booking-protection';
 export * from './series-schemas';
 export * from './series-rules';
 export * from './series-form';
+export * from './admin';

@@ -34,6 +34,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'deve começar com smtp:// ou smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Agendaki <nao-responda@agendaki.local>'),
+  /**
+   * `GET /metrics` (Prometheus) answers only `Authorization: Bearer <this>`; unset, there is no
+   * such page. Generate one with `openssl rand -hex 32`.
+   */
+  METRICS_TOKEN: z.string().min(24, 'deve ter pelo menos 24 caracteres').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The proxies in front of the server, so rate limits and logs see the client's address: a hop
@@ -143,4 +148,26 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     DEMO_DATA: env.DEMO_DATA ?? databaseKind === 'pglite',
     databaseKind,
   };
+}
+
+/**
+ * Only where the database is (DATABASE_URL, else PGlite in DATA_DIR): for the operator's
+ * commands (admin:grant, backup, restore), which need no secret, port or mail settings.
+ */
+export function loadDatabaseEnv(
+  source: NodeJS.ProcessEnv = process.env,
+): Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'STORAGE_DRIVER'> {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema
+    .pick({ DATABASE_URL: true, DATA_DIR: true, STORAGE_DRIVER: true })
+    .safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  - ${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new EnvError(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  return result.data;
 }

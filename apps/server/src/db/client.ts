@@ -29,6 +29,13 @@ export interface Database {
   queue: PgBoss.Db;
   /** Round trip to the database; throws when it is unreachable. */
   ping(): Promise<void>;
+  /**
+   * PGlite only: its data folder as a gzipped tar (its own `dumpDataDir`), taken between two
+   * of our statements or transactions, never inside one (`npm run backup`).
+   */
+  dump?(): Promise<Blob>;
+  /** Connections open and idle, and callers waiting for one (for /metrics). */
+  poolUse(): { total: number; idle: number; waiting: number };
   /** Applies the committed SQL migrations (the same files on both drivers). */
   migrate(): Promise<void>;
   /** Receives NOTIFY payloads sent on `channel` by any session (db/listen.ts). */
@@ -61,6 +68,8 @@ class TurningPGlite extends PGlite {
   #lastTurn = performance.now();
   /** Our own first-come, first-served line to the one connection (see `#inLine`). */
   #line: Promise<unknown> = Promise.resolve();
+  /** Statements and transactions in the line, the running one included (for /metrics). */
+  inLine = 0;
 
   /** Lets the loop turn if it has not for TURN_EVERY_MS; a statement runs after it. */
   async #turn(): Promise<void> {
@@ -76,10 +85,15 @@ class TurningPGlite extends PGlite {
    * uses. Inside a transaction, use its handle: the client itself waits for the transaction.
    */
   #inLine<T>(run: () => Promise<T>): Promise<T> {
-    const turn = this.#line.then(async () => {
-      await this.#turn();
-      return run();
-    });
+    this.inLine += 1;
+    const turn = this.#line
+      .then(async () => {
+        await this.#turn();
+        return run();
+      })
+      .finally(() => {
+        this.inLine -= 1;
+      });
     this.#line = turn.catch(() => undefined);
     return turn;
   }
@@ -94,6 +108,14 @@ class TurningPGlite extends PGlite {
 
   override transaction<T>(callback: (tx: PgliteTransaction) => Promise<T>): Promise<T> {
     return this.#inLine(() => super.transaction((tx) => callback(this.#turningInside(tx))));
+  }
+
+  /** A CHECKPOINT, then `dumpDataDir`, with nothing else of ours running meanwhile. */
+  dumpInLine(): Promise<Blob> {
+    return this.#inLine(async () => {
+      await super.exec('CHECKPOINT');
+      return super.dumpDataDir('gzip');
+    });
   }
 
   /** The same handle, its statements turning the loop too (a booking holds it some 12 ms). */
@@ -139,6 +161,13 @@ export async function openPglite(
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    dump: () => client.dumpInLine(),
+    // One connection: busy while anything is in its line, the rest of the line waits.
+    poolUse: () => ({
+      total: 1,
+      idle: client.inLine === 0 ? 1 : 0,
+      waiting: Math.max(0, client.inLine - 1),
+    }),
     // One in-process connection: a notice is handled as the committing statement returns.
     listen: (channel, handler) => {
       let unlisten: (() => Promise<void>) | undefined;
@@ -192,6 +221,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, handler) => listenPostgres(url, channel, handler),
     close: async () => {
       await pool.end();

@@ -19,6 +19,7 @@ export * from './schema/billing';
 export * from './schema/rate-limits';
 export * from './schema/calendar-feed';
 export * from './schema/series';
+export * from './schema/admin';
 
 // ---------------------------------------------------------------- ownership
 
@@ -59,6 +60,8 @@ export const TABLE_OWNERS = {
   pixWebhookEvents: 'pix-provider',
   appointmentSeries: 'series',
   seriesDates: 'series',
+  operators: 'admin',
+  operatorAuditLog: 'admin',
 } as const;
 
 /**

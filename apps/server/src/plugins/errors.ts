@@ -16,6 +16,8 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   details?: Record<string, unknown>;
+  /** On a 5xx: the request's id, which every log line of it carries, for a support message. */
+  requestId?: string;
 }
 
 export const RATE_LIMIT_MESSAGE = 'Muitas tentativas. Tente novamente em alguns minutos.';
@@ -152,6 +154,10 @@ export function registerErrorHandling(
   app: FastifyInstance,
   options: ErrorHandlingOptions = {},
 ): void {
+  // Every answer names its request: the same id is on each of its log lines (app.ts genReqId).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setErrorHandler(async (error, request, reply) => {
     let appError = toAppError(error);
     if (!appError && options.pingDatabase && !(await isDatabaseReachable(options.pingDatabase))) {
@@ -178,6 +184,7 @@ export function registerErrorHandling(
       statusCode: status,
       code: appError?.code ?? 'INTERNAL',
       message: appError?.message ?? INTERNAL_MESSAGE,
+      requestId: request.id,
     };
     return reply.status(status).send(body);
   });

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import { QUEUE_SCHEMA } from '../db/queue';
-import type { QueueDefinition } from '../db/queues';
+import { QUEUES, type QueueDefinition } from '../db/queues';
 import { withTimeout } from '../lib/timeout';
 
 /** One attempt of a job, as its handler sees it. */
@@ -38,6 +38,8 @@ export interface JobRunner {
   start(): Promise<void>;
   /** Stops taking jobs and waits for the running ones (a few seconds at most). */
   stop(): Promise<void>;
+  /** Jobs waiting per queue, through pg-boss's public `getQueueSize` (for /metrics). */
+  queueSizes(): Promise<{ queue: string; waiting: number }[]>;
   /** Takes the due jobs of `queue` once and runs them here, as a worker would; for tests. */
   runDue(queue: QueueDefinition): Promise<{ completed: number; failed: number }>;
 }
@@ -51,6 +53,8 @@ const toRunning = (job: FetchedJob): RunningJob<unknown> => ({
 });
 
 const STOP_TIMEOUT_MS = 8_000;
+
+type JobObserver = (queue: string, outcome: { completed: number; failed: number }) => void;
 
 /** Up to the queue's batch of due jobs; none when the database is unavailable (pg-boss's fetch). */
 async function fetchBatch(boss: PgBoss, queue: QueueDefinition): Promise<FetchedJob[]> {
@@ -152,6 +156,7 @@ function startWorkerLoop(
   worker: JobWorker,
   log: Log,
   onError: (error: unknown) => void,
+  observe: JobObserver,
 ): WorkerLoop {
   let stopping = false;
   const idle = new AbortController();
@@ -163,7 +168,7 @@ function startWorkerLoop(
       let jobs: FetchedJob[] = [];
       try {
         jobs = await fetchBatch(boss, worker.queue);
-        if (jobs.length > 0) await runJobs(boss, worker, jobs, log);
+        if (jobs.length > 0) observe(worker.queue.name, await runJobs(boss, worker, jobs, log));
       } catch (error) {
         onError(error);
       }
@@ -191,8 +196,21 @@ function startWorkerLoop(
 export function createJobRunner(options: {
   database: Database;
   log: FastifyBaseLogger;
+  /** Told each batch's outcome (the metrics). */
+  observe?: JobObserver;
 }): JobRunner {
   const { database, log } = options;
+  const observe: JobObserver = options.observe ?? (() => {});
+  /** Never started: fetch, complete, fail and counts only, on the app's own connection. */
+  const idleClient = () =>
+    new PgBoss({
+      db: database.queue,
+      schema: QUEUE_SCHEMA,
+      migrate: false,
+      supervise: false,
+      schedule: false,
+    });
+  let counter: PgBoss | undefined;
   const workers = new Map<string, JobWorker>();
   const loops: WorkerLoop[] = [];
   let boss: PgBoss | undefined;
@@ -224,7 +242,7 @@ export function createJobRunner(options: {
       boss = started;
       await started.start();
       for (const worker of workers.values()) {
-        loops.push(startWorkerLoop(started, worker, log, onError));
+        loops.push(startWorkerLoop(started, worker, log, onError, observe));
         if (worker.cron) await started.schedule(worker.queue.name, worker.cron);
       }
     },
@@ -240,22 +258,30 @@ export function createJobRunner(options: {
     async runDue(queue) {
       const worker = workers.get(queue.name);
       if (!worker) throw new Error(`no handler for the queue ${queue.name}`);
-      // Never started: only its fetch, complete and fail, on the app's own connection.
-      const client = new PgBoss({
-        db: database.queue,
-        schema: QUEUE_SCHEMA,
-        migrate: false,
-        supervise: false,
-        schedule: false,
-      });
-      return runJobs(client, worker, await fetchBatch(client, worker.queue), log);
+      const client = idleClient();
+      const outcome = await runJobs(client, worker, await fetchBatch(client, worker.queue), log);
+      observe(queue.name, outcome);
+      return outcome;
+    },
+
+    async queueSizes() {
+      counter ??= idleClient();
+      const client = counter;
+      const sizes = [];
+      for (const queue of QUEUES) {
+        sizes.push({ queue: queue.name, waiting: (await client.getQueueSize(queue.name)) ?? 0 });
+      }
+      return sizes;
     },
   };
 }
 
 /** `app.jobs`; closing the app stops the workers before the database closes (preClose). */
-export function registerJobs(app: FastifyInstance, options: { database: Database }): void {
-  const runner = createJobRunner({ database: options.database, log: app.log });
+export function registerJobs(
+  app: FastifyInstance,
+  options: { database: Database; observe?: JobObserver },
+): void {
+  const runner = createJobRunner({ ...options, log: app.log });
   app.decorate('jobs', runner);
   app.addHook('preClose', () => runner.stop());
 }

@@ -79,6 +79,10 @@ export const routes: RouteObject[] = [
           Component: (await import('./routes/checkout-demo')).CheckoutDemoRoute,
         }),
       },
+      {
+        path: paths.admin.path,
+        lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }),
+      },
       { path: paths.book.path, lazy: loadPublicBooking },
       { path: paths.profissional.path, lazy: loadPublicBooking },
       {

@@ -44,6 +44,8 @@ export const paths = {
     path: '/checkout/demo',
     getHref: (session?: string) => withQuery('/checkout/demo', { session }),
   },
+  /** The operator console (features/admin): only accounts given the role by command. */
+  admin: { path: '/admin', getHref: () => '/admin' },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
     link: { path: '/dashboard/link', getHref: () => '/dashboard/link' },

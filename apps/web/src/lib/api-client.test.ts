@@ -55,6 +55,24 @@ describe('apiClient', () => {
     expect(getErrorMessage(error)).toBe('Conflito de horário com outro agendamento');
   });
 
+  it("names a 5xx's request id, so a support message can be traced in the logs", async () => {
+    stubFetch(
+      jsonResponse(
+        {
+          statusCode: 500,
+          code: 'INTERNAL',
+          message: UNEXPECTED_ERROR_MESSAGE,
+          requestId: 'abc-123',
+        },
+        500,
+      ),
+    );
+    await expect(apiClient.get('/api/clients')).rejects.toMatchObject({
+      status: 500,
+      message: `${UNEXPECTED_ERROR_MESSAGE} Código do erro: abc-123`,
+    });
+  });
+
   it('falls back to a generic pt-BR message when the error body is not the API shape', async () => {
     stubFetch(new Response('<html>Bad Gateway</html>', { status: 502 }));
 

@@ -14,6 +14,8 @@ export interface ApiErrorBody {
   code: string;
   message: string;
   details?: Record<string, unknown>;
+  /** On a 5xx: the request's id, which the server's log lines carry. */
+  requestId?: string;
 }
 
 export class ApiError extends Error {
@@ -70,7 +72,12 @@ async function readJson(response: Response): Promise<unknown> {
 async function toApiError(response: Response): Promise<ApiError> {
   const body = await readJson(response);
   if (isErrorBody(body)) {
-    return new ApiError(response.status, body.code ?? 'UNKNOWN', body.message, body.details);
+    // A support message can then name the request: its id is in every log line of it.
+    const message =
+      typeof body.requestId === 'string'
+        ? `${body.message} Código do erro: ${body.requestId}`
+        : body.message;
+    return new ApiError(response.status, body.code ?? 'UNKNOWN', message, body.details);
   }
   // A proxy or gateway answered (HTML or empty body): there is no server message to show.
   return new ApiError(response.status, 'UNKNOWN', UNEXPECTED_ERROR_MESSAGE);

@@ -7,6 +7,7 @@ import {
   pgTable,
   smallint,
   text,
+  timestamp,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -55,6 +56,11 @@ export const profiles = pgTable(
     bookingEmailCode: boolean('booking_email_code').notNull().default(false),
     /** "Lembrar pelo WhatsApp" message; null = the default template. */
     whatsappTemplate: varchar('whatsapp_template', { length: 1000 }),
+    /**
+     * Set by an operator (features/admin): she cannot sign in and her page takes no booking;
+     * nothing is deleted. Null: not suspended.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

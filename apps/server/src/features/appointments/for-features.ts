@@ -67,6 +67,11 @@ export function noShowCountOf({ db }: DbDeps, profileId: string, clientId: AnyCo
   return repo.noShowCountOf(db, profileId, clientId);
 }
 
+/** Appointments made since `since` per professional in an outer column (features/admin). */
+export function recentAppointmentCountOf({ db }: DbDeps, professionalId: AnyColumn, since: Date) {
+  return repo.recentAppointmentCountOf(db, professionalId, since);
+}
+
 /** The next kept appointments from a wall-clock date and time, as a subquery (features/dashboard). */
 export function upcomingAppointments(
   { db }: DbDeps,

@@ -36,6 +36,7 @@ export {
   appointmentFigures,
   getReportGroups,
   noShowCountOf,
+  recentAppointmentCountOf,
   type ReportDimension,
   upcomingAppointments,
 } from './repo/figures';

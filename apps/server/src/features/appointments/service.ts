@@ -48,6 +48,7 @@ export {
   listBusyTimes,
   listLiveAppointmentsBetween,
   noShowCountOf,
+  recentAppointmentCountOf,
   upcomingAppointments,
 } from './for-features';
 export { clearClientNotes, deleteAllAppointments, streamAppointments } from './privacy';

@@ -7,26 +7,35 @@ import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import type { Auth } from './better-auth';
 import { rateLimitKey, type RateLimiter } from '../../plugins/rate-limit';
 import { enqueueMail } from '../mail/service';
-import { renderConfirmAccountMail, renderSignInAttackMail } from '../../lib/mail-templates';
-import { createProfileForNewUser } from '../profile/service';
+import { renderSignInAttackMail } from '../../lib/mail-templates';
+import { createProfileForNewUser, isSuspended } from '../profile/service';
 import { startTrial } from '../subscription/service';
 import { deviceCookie } from './session-cookies';
 import { DEVICE_COOKIE_NAME, readCookie, readDeviceCookieValue } from './device-cookie';
 import { AUTH_LIMITS, LIMIT_SCOPES, SIGN_IN_THROTTLE, TRUSTED_DEVICE_TTL_MS } from './limits';
 import { claimSignInAttempt, clearSignInThrottle, findNextAttemptAt } from './throttle-repo';
+import { recordSignIn } from './accounts-repo';
 import {
   consumeToken,
+  deleteSessionsOfUser,
   findUserByEmail,
   insertCredentialAccount,
-  insertToken,
   insertUser,
   markEmailVerified,
-  type UserRow,
 } from './repo';
-import { createToken, TOKEN_TTL_MS, tokenIdentifier } from './tokens';
+import { tokenIdentifier } from './tokens';
+import { queueVerificationMail as queueMail, type MailTarget } from './verification-mail';
 
 export { createAccountDeletionService } from './account-deletion';
 export { ensureConfirmedAccount } from './seeding';
+export {
+  accountsSubquery,
+  endAllSessions,
+  findAccountByEmail,
+  resendConfirmation,
+  type ResendOutcome,
+} from './operator-actions';
+export type { AccountsOf } from './types';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -46,31 +55,16 @@ export const EMAIL_TAKEN_MESSAGE = 'Este email já está cadastrado';
 export const INVALID_CREDENTIALS_MESSAGE = 'Email ou senha inválidos';
 export const SIGN_IN_THROTTLED_MESSAGE =
   'Muitas tentativas de entrar nesta conta. Aguarde alguns minutos ou receba um link de acesso por e-mail.';
+export const ACCOUNT_SUSPENDED_MESSAGE =
+  'Esta conta está suspensa. Fale com o suporte do Agendaki para saber mais.';
 export const EMAIL_NOT_VERIFIED_MESSAGE =
   'Confirme seu e-mail antes de entrar. Enviamos um novo link de confirmação.';
-
-type MailTarget = Pick<UserRow, 'id' | 'email' | 'name'>;
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, auth, clock, limiter } = deps;
 
-  /** Stores a fresh confirmation token and its mail; `tx` keeps both with the change. */
-  async function queueVerificationMail(tx: Db, target: MailTarget, now: Date): Promise<void> {
-    const token = createToken();
-    await insertToken(tx, {
-      id: randomUUID(),
-      identifier: tokenIdentifier('verify-email', token),
-      userId: target.id,
-      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS['verify-email']),
-      now,
-    });
-    const link = `${deps.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-    await enqueueMail(
-      { db: tx },
-      renderConfirmAccountMail({ to: target.email, name: target.name, link }),
-      now,
-    );
-  }
+  const queueVerificationMail = (tx: Db, target: MailTarget, now: Date) =>
+    queueMail(tx, deps.publicUrl, target, now);
 
   /** The signed device cookie of this request, when it belongs to the account being signed in. */
   async function recognizedDevice(email: string, meta: RequestMeta, secret: string, now: Date) {
@@ -211,6 +205,12 @@ export function createAuthService(deps: AuthServiceDeps) {
           id: result.response.user.id,
           email: result.response.user.email,
         };
+        // Suspended by an operator (features/admin): the right password opens nothing.
+        if (await isSuspended({ db }, signedIn.id)) {
+          await deleteSessionsOfUser(db, signedIn.id);
+          throw new AppError('FORBIDDEN', ACCOUNT_SUSPENDED_MESSAGE);
+        }
+        await recordSignIn(db, signedIn.id, now);
         const cookies = [
           ...result.headers.getSetCookie(),
           deviceCookie(signedIn.id, now, secret, deps.publicUrl),

@@ -1,5 +1,7 @@
 import type { SecretBox } from '../../lib/secret-box';
 import { rateLimitKey } from '../../plugins/rate-limit';
+import { isSuspended } from '../profile/service';
+import { recordSignIn } from './accounts-repo';
 import { requestMailedLink } from './mail-request-job';
 import { AUTH_LIMITS, LIMIT_SCOPES } from './limits';
 import { consumeToken, markEmailVerified } from './repo';
@@ -44,7 +46,9 @@ export function createSignInLinkService(deps: AuthServiceDeps & { box: SecretBox
         if (owner) await markEmailVerified(tx, owner, now);
         return owner;
       });
-      if (!userId) return undefined;
+      // A suspended account (features/admin) is not let in by a link either.
+      if (!userId || (await isSuspended({ db }, userId))) return undefined;
+      await recordSignIn(db, userId, now);
       const { secret } = await auth.$context;
       return [
         await createSessionCookie(auth, userId),

@@ -1,4 +1,4 @@
-import { and, eq, like, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { isUuid } from '../../lib/params';
@@ -157,7 +157,10 @@ const bookingRuleColumns = {
   horizonDays: profiles.horizonDays,
   slotStep: profiles.slotStep,
   maxBookingsPerDay: profiles.maxBookingsPerDay,
-  paused: profiles.bookingPaused,
+  // A suspended account takes no booking: its page reads as paused (features/admin).
+  paused: sql<boolean>`(${profiles.bookingPaused} OR ${profiles.suspendedAt} IS NOT NULL)`.as(
+    'paused',
+  ),
   state: profiles.state,
   timezone: profiles.timezone,
 };
@@ -207,10 +210,14 @@ export async function updateBookingRules(
  * signed-in check reads session, user, profile and subscription in one statement (decision 015).
  */
 export function profileOfUser(db: Db) {
-  return db
-    .select({ userId: profiles.userId, id: profiles.id, timezone: profiles.timezone })
-    .from(profiles)
-    .as('signed_in_profile');
+  return (
+    db
+      .select({ userId: profiles.userId, id: profiles.id, timezone: profiles.timezone })
+      .from(profiles)
+      // A suspended account (features/admin) reads as signed out on its very next request.
+      .where(isNull(profiles.suspendedAt))
+      .as('signed_in_profile')
+  );
 }
 
 // ------------------------------------------------ after the booking (features/manage)

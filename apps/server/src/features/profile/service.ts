@@ -26,7 +26,8 @@ import type { BookingRulesOf, ProfileOfUser } from './types';
 
 export { getBookingProtection, holdCapsOf, saveBookingProtection } from './protection';
 
-export type { BookingRulesOf, ProfileOfUser } from './types';
+export type { AccountProfilesOf, BookingRulesOf, ProfileOfUser } from './types';
+export { accountProfilesOf, isSuspended, setSuspension } from './suspension';
 
 /**
  * What the service needs (docs/decisions/010-one-owner-per-table.md): the database (a

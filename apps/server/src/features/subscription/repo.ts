@@ -113,3 +113,31 @@ export function billingOfUser(db: Db) {
     .from(subscriptions)
     .as('signed_in_subscription');
 }
+
+/** Every subscription's state and dates, as a subquery features/admin joins and counts. */
+export function subscriptionsOf(db: Db) {
+  return db
+    .select({
+      userId: subscriptions.userId,
+      status: subscriptions.status,
+      trialEnd: subscriptions.trialEnd,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      startedAt: subscriptions.createdAt,
+      changedAt: subscriptions.updatedAt,
+    })
+    .from(subscriptions)
+    .as('account_subscription');
+}
+
+export async function updateTrialEnd(
+  db: Db,
+  userId: string,
+  trialEnd: Date,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ trialEnd, updatedAt: now })
+    .where(eq(subscriptions.userId, userId));
+}

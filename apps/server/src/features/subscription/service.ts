@@ -15,14 +15,16 @@ import {
   findSubscriptionByUserIdForUpdate,
   findUserIdByProviderIds,
   insertSubscription,
+  subscriptionsOf as subscriptionsOfSubquery,
   updateSubscriptionByUserId,
+  updateTrialEnd,
   upsertPaidSubscription,
   type ProviderSubscriptionValues,
   type SubscriptionRow,
 } from './repo';
-import type { BillingOfUser } from './types';
+import type { BillingOfUser, SubscriptionsOf } from './types';
 
-export type { BillingOfUser } from './types';
+export type { BillingOfUser, SubscriptionsOf } from './types';
 
 export type { ProviderSubscriptionValues, SubscriptionRow };
 
@@ -163,4 +165,35 @@ export async function setPaidUntil(
   now: Date,
 ): Promise<void> {
   await upsertPaidSubscription(db, userId, periodEnd, now);
+}
+
+// ------------------------------------------------ for features/admin (the operator console)
+
+/** Every subscription's state and dates as a subquery (decision 010). */
+export function subscriptionsOf({ db }: DbDeps): SubscriptionsOf {
+  return subscriptionsOfSubquery(db);
+}
+
+export type TrialExtension =
+  { outcome: 'extended'; trialEnd: Date } | { outcome: 'paying' | 'not-trial' | 'unknown' };
+
+/**
+ * Adds `days` to a trial, from its end or from `now` if it already ended, so an expired trial
+ * gets exactly `days` more. A paying or cancelled subscription is left alone. `db`: the caller's
+ * transaction (the row is locked until it ends).
+ */
+export async function extendTrial(
+  { db }: DbDeps,
+  userId: string,
+  days: number,
+  now: Date,
+): Promise<TrialExtension> {
+  const row = await findSubscriptionByUserIdForUpdate(db, userId);
+  if (!row) return { outcome: 'unknown' };
+  if (getBillingAccess(toBillingSnapshot(row), now).isActive) return { outcome: 'paying' };
+  if (row.status !== 'trialing') return { outcome: 'not-trial' };
+  const from = Math.max(row.trialEnd?.getTime() ?? 0, now.getTime());
+  const trialEnd = new Date(from + days * DAY_MS);
+  await updateTrialEnd(db, userId, trialEnd, now);
+  return { outcome: 'extended', trialEnd };
 }

@@ -42,6 +42,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /profissional/:identifier': 'the shared booking link (HTML)',
   'GET /ics/:file':
     "the professional's calendar feed for calendar apps, authenticated by its secret token",
+  'GET /metrics':
+    'Prometheus, authenticated by METRICS_TOKEN; without one configured there is no page (metrics.test.ts)',
   'GET /privacidade': 'the privacy notice, linked from the booking page and its e-mail (LGPD)',
 };
 

@@ -80,6 +80,20 @@ export function noShowCountOf(db: Db, professionalId: string, clientId: AnyColum
 }
 
 /**
+ * How many appointments the professional in `professionalId` (a column of the outer query) got
+ * since `since`, as a correlated subquery: the operator console sees a count, never a row.
+ */
+export function recentAppointmentCountOf(db: Db, professionalId: AnyColumn, since: Date) {
+  const recent = db
+    .select({ value: count() })
+    .from(appointments)
+    .where(
+      and(eq(appointments.professionalId, professionalId), gte(appointments.createdAt, since)),
+    );
+  return sql<number>`(${recent})`.mapWith(Number);
+}
+
+/**
  * The next kept appointments (neither cancelled nor no-show) that start at or after `from` (wall
  * clock in the zone), with their client's and service's names, as a subquery (features/dashboard).
  * Picked from the appointments alone, then joined, as the agenda's page is: joined first, the

@@ -7,7 +7,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useReport } from '../api/get-report';
 import { formatHour, formatRate, formatShortDate, WEEKDAY_NAMES } from '../lib/format-report';
 import { CsvExport } from './csv-export';
-import { ReportChartCard } from './report-chart-card';
+import { ReportChartCard } from '@/components/charts/chart-card';
 
 const formatCount = (value: number) => (Number.isInteger(value) ? String(value) : '');
 const formatMoneyAxis = (value: number) =>

@@ -13,7 +13,10 @@ export interface ReportChartCardProps {
   empty?: ReactNode;
 }
 
-/** A chart with its figures in a table under "Ver em tabela" (the text alternative). */
+/**
+ * A chart with its figures in a table under "Ver em tabela" (the text alternative): Relatórios
+ * and the operator console.
+ */
 export function ReportChartCard({
   title,
   description,

@@ -1,0 +1,5 @@
+import { AdminConsole } from '@/features/admin/components/admin-console';
+
+export function AdminRoute() {
+  return <AdminConsole />;
+}

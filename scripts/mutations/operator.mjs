@@ -1,0 +1,77 @@
+// Mutations of the operator's side (issue 51): each removes one protection; its test must fail.
+const test = (file) => ({ kind: 'server', file: `apps/server/test/${file}` });
+
+export default [
+  {
+    name: 'admin-operator-role-unchecked',
+    protection: '/api/admin refuses a professional without the operator role (403)',
+    file: 'apps/server/src/features/admin/service.ts',
+    find: 'if (!(await isOperator(db, userId))) throw',
+    replace: 'if (false && !(await isOperator(db, userId))) throw',
+    test: test('admin-console.test.ts'),
+  },
+  {
+    name: 'admin-session-unchecked',
+    protection: '/api/admin refuses an anonymous visitor (401) before anything else',
+    file: 'apps/server/src/features/admin/routes.ts',
+    find: 'const guard = [app.requireProfessional, requireOperator];',
+    replace: 'const guard = [async () => {}];',
+    test: test('admin-console.test.ts'),
+  },
+  {
+    name: 'admin-suspended-signs-in',
+    protection: 'a suspended professional cannot sign in with her password',
+    file: 'apps/server/src/features/auth/service.ts',
+    find: 'if (await isSuspended({ db }, signedIn.id)) {',
+    replace: 'if (false && (await isSuspended({ db }, signedIn.id))) {',
+    test: test('admin-actions.test.ts'),
+  },
+  {
+    name: 'admin-suspended-page-books',
+    protection: "a suspended professional's public page takes no booking",
+    file: 'apps/server/src/features/profile/repo.ts',
+    find: 'sql<boolean>`(${profiles.bookingPaused} OR ${profiles.suspendedAt} IS NOT NULL)`',
+    replace: 'sql<boolean>`(${profiles.bookingPaused})`',
+    test: test('admin-actions.test.ts'),
+  },
+  {
+    name: 'admin-audit-skipped',
+    protection: 'every operator action is written to the audit log with its reason',
+    file: 'apps/server/src/features/admin/service.ts',
+    find: '    await insertAudit(tx, {',
+    replace: '    if (false) await insertAudit(tx, {',
+    test: test('admin-actions.test.ts'),
+  },
+  {
+    name: 'admin-search-matches-all',
+    protection: 'the search narrows to accounts whose e-mail, name or link matches',
+    file: 'apps/server/src/features/admin/repo.ts',
+    find: 'ilike(profiles.customLink, pattern),',
+    replace: 'ilike(profiles.customLink, pattern), sql`true`,',
+    test: test('admin-console.test.ts'),
+  },
+  {
+    name: 'metrics-token-unchecked',
+    protection: '/metrics answers only with its token',
+    file: 'apps/server/src/plugins/metrics.ts',
+    find: 'if (!hasToken(request, options.token)) {',
+    replace: 'if (false && !hasToken(request, options.token)) {',
+    test: test('metrics.test.ts'),
+  },
+  {
+    name: 'request-id-from-client',
+    protection: "the request id is the server's own, never one the client sent",
+    file: 'apps/server/src/app.ts',
+    find: 'requestIdHeader: false,',
+    replace: "requestIdHeader: 'x-request-id',",
+    test: test('metrics.test.ts'),
+  },
+  {
+    name: 'restore-over-existing-data',
+    protection: 'a restore never writes over an existing database or data folder',
+    file: 'apps/server/src/ops/backup-service.ts',
+    find: 'if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) {',
+    replace: 'if (false) {',
+    test: test('backup-restore.test.ts'),
+  },
+];
