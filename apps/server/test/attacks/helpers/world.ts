@@ -15,6 +15,7 @@ import {
   subscriptions,
   timeOff,
   user,
+  waitlistEntries,
 } from '../../../src/db/schema';
 import { createTestApp, type TestAppOptions, type TestContext } from '../../helpers/app';
 import {
@@ -24,6 +25,7 @@ import {
   type BookableProfessional,
 } from '../../helpers/booking';
 import { IMAGES, multipartFile } from '../../helpers/images';
+import { joinWaitlistOf } from '../../helpers/waitlist';
 
 /** A built web app as Vite writes one: the page, a hashed script, an icon. */
 export const INDEX_HTML = `<!doctype html>
@@ -75,6 +77,8 @@ export interface OwnerRecords {
   blockId: string;
   /** The owner's burst of public bookings from one address (features/booking/bursts.ts). */
   burstId: string;
+  /** Someone on the owner's waiting list (features/waitlist). */
+  waitlistEntryId: string;
 }
 
 export interface AttackWorld {
@@ -166,6 +170,7 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
   });
   expectStatus(block, 201, 'owner block');
 
+  const joined = await joinWaitlistOf(ctx, owner);
   const ownerUserId = (
     await ctx.database.db
       .select({ userId: profiles.userId })
@@ -185,6 +190,7 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
     timeOffId: off.json().timeOff.id,
     blockId: block.json().id,
     burstId: bursts.json().bursts[0].id,
+    waitlistEntryId: joined,
   };
 
   async function ownerSnapshot() {
@@ -231,6 +237,10 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
         .from(timeOff)
         .where(eq(timeOff.professionalId, owner.profileId))
         .orderBy(asc(timeOff.id)),
+      waitlist: await db
+        .select()
+        .from(waitlistEntries)
+        .where(eq(waitlistEntries.professionalId, owner.profileId)),
       // Blocks and the appointments' occupied times.
       occupiedTimes: await db
         .select()
