@@ -16,7 +16,7 @@ const SERVICE = 'Corte Espera';
 const WEEKDAYS = ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb'];
 const WAITLIST_LINK = '/lista-de-espera/';
 test.use({
-  allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 409/],
+  allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[19]/],
 });
 
 async function professional(request: APIRequestContext, email: string) {
@@ -164,7 +164,7 @@ test('a freed time goes to the first in line, held for her, then to the next unt
   await openOffer(page, anaOffer);
   await expect(page.getByText(`${formatIsoDate(date)} às 10:00`)).toBeVisible();
   await saveShot(page, `waitlist-offer-${width}`);
-  await page.getByRole('button', { name: 'Quero este horário' }).click();
+  await page.getByRole('button', { name: 'Quero este horário', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Seu horário está reservado' })).toBeVisible();
   await saveShot(page, `waitlist-accepted-${width}`);
 
