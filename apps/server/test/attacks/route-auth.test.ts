@@ -194,6 +194,10 @@ function intruderAttempts(route: RouteEntry): Attempt[] {
     'GET /api/profile/link-availability': [
       { options: { query: { link: world.owner.customLink } } },
     ],
+    // A free time for the owner's waiting client: only the owner may offer it.
+    'POST /api/waitlist/:id/offer': [
+      { options: { payload: { date: '2026-12-04', time: '09:00' } } },
+    ],
   };
   return table[routeKey(route)] ?? [{}];
 }
