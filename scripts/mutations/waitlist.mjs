@@ -55,4 +55,12 @@ export default [
     replace: '>= WAITING_PER_VISITOR * 100) {',
     test: PROFESSIONAL,
   },
+  {
+    name: 'waitlist-erasure-keeps-entries',
+    protection: "a client's erasure (LGPD) deletes their places on the waiting list",
+    file: 'apps/server/src/features/privacy/service.ts',
+    find: '    await deleteWaitlistOfContact({ db: tx }, profileId, client);',
+    replace: '    void deleteWaitlistOfContact;',
+    test: PROFESSIONAL,
+  },
 ];

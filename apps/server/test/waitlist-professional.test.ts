@@ -132,3 +132,25 @@ describe('lista de espera: the professional', () => {
     expect((await postJoin(ctx, waitlistBody(shop), ip)).statusCode).toBe(429);
   });
 });
+
+describe('lista de espera: LGPD', () => {
+  it("erasing a client's data removes their places on the waiting list", async () => {
+    const email = 'apagar@exemplo.com.br';
+    const token = await joinToken(ctx, shop, { clientEmail: email, clientName: 'Apagar Espera' });
+    const other = await joinToken(ctx, shop);
+    const client = await shop.pro.request({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: 'Apagar Espera', email },
+    });
+    expect(client.statusCode).toBe(201);
+    const erased = await shop.pro.request({
+      method: 'POST',
+      url: `/api/clients/${client.json().id}/erase`,
+      payload: { confirmName: 'Apagar Espera' },
+    });
+    expect(erased.statusCode).toBe(200);
+    expect((await entryRequest(ctx, token)).statusCode).toBe(404);
+    expect((await entryRequest(ctx, other)).statusCode).toBe(200);
+  });
+});

@@ -247,3 +247,25 @@ export async function lockProfessionalTime(db: Db, professionalId: string) {
 /** Entries wanting any of `dates`. */
 export const wantsAny = (dates: readonly string[]) =>
   sql`${waitlistEntries.dates} && ${`{${dates.join(',')}}`}::varchar[]`;
+
+/** Deletes the entries of one contact (LGPD erasure); their offers and holds go with them. */
+export async function deleteEntriesOfContact(
+  db: Db,
+  professionalId: string,
+  email: string | null,
+  phone: string | null,
+) {
+  if (!email && !phone) return 0;
+  const rows = await db
+    .delete(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.professionalId, professionalId),
+        email && phone
+          ? sql`(${byContact(email, null)} OR ${byContact(null, phone)})`
+          : byContact(email, phone),
+      ),
+    )
+    .returning({ id: waitlistEntries.id });
+  return rows.length;
+}

@@ -161,3 +161,15 @@ export async function hasWaiting(deps: Pick<WaitlistDeps, 'db'>, professionalId:
   if (!isUuid(professionalId)) return false;
   return (await repo.countWaiting(deps.db, professionalId)) > 0;
 }
+
+/**
+ * "Excluir dados pessoais" of a client (features/privacy): their places on the waiting list,
+ * matched by e-mail or phone, are deleted in the erasure's transaction.
+ */
+export function deleteWaitlistOfContact(
+  deps: Pick<WaitlistDeps, 'db'>,
+  professionalId: string,
+  contact: { email: string | null; phone: string | null },
+) {
+  return repo.deleteEntriesOfContact(deps.db, professionalId, contact.email, contact.phone);
+}
