@@ -69,6 +69,8 @@ async function main() {
     METRICS_TOKEN: metricsToken,
     // A client's changes are noticed within seconds, not the product's 5 minutes (decision 031).
     CHANGE_NOTICE_WINDOW_SECONDS: '2',
+    // A waiting-list offer is held 40 seconds, so a journey sees one expire (features/waitlist).
+    WAITLIST_HOLD_SECONDS: '40',
     // PostgreSQL requires the secret (decision 029); PGlite keeps its own in DATA_DIR.
     ...(database
       ? { DATABASE_URL: database.url, AUTH_SECRET: randomBytes(48).toString('base64url') }

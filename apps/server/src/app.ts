@@ -61,6 +61,7 @@ import { getPublicProfessional } from './features/public-profile/service';
 import { createRateLimitStore } from './features/rate-limits/service';
 import { scheduleRoutes } from './features/schedule/routes';
 import { servicesRoutes } from './features/services/routes';
+import { registerWaitlist } from './features/waitlist/register';
 import { uploadsRoutes } from './features/storage/routes';
 import { createFileStorage, getImageOrigins } from './features/storage/service';
 import { systemClock, type Clock } from './lib/clock';
@@ -199,7 +200,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     publicUrl: env.PUBLIC_URL,
     scrubber: createScrubber(database),
   });
-  const publicReads = { db: database.db, cache: await startPublicReadCache(app, database) };
+  let timeChanged: (professionalId: string) => unknown = () => undefined;
+  const publicReads = {
+    db: database.db,
+    cache: await startPublicReadCache(app, database, (id) => timeChanged(id)),
+  };
   await app.register(adminRoutes, {
     db: database.db,
     cache: publicReads.cache,
@@ -207,21 +212,22 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     planPriceCents: env.PLAN_PRICE_CENTS,
   });
   await app.register(publicProfileRoutes, publicReads);
-  await app.register(bookingRoutes, {
-    ...publicReads,
+  const pow = {
+    secrets: derivePowSecrets(secret),
+    difficulty: options.bookingPow ?? DEFAULT_POW_DIFFICULTY,
+  };
+  const pix = {
+    box: secretBox,
+    provider: pixProvider,
     publicUrl: env.PUBLIC_URL,
-    manageKey,
-    pow: {
-      secrets: derivePowSecrets(secret),
-      difficulty: options.bookingPow ?? DEFAULT_POW_DIFFICULTY,
-    },
-    codeKey: deriveCodeKey(secret),
-    pix: {
-      box: secretBox,
-      provider: pixProvider,
-      publicUrl: env.PUBLIC_URL,
-      log: app.log.child({ feature: 'pix-provider' }),
-    },
+    log: app.log.child({ feature: 'pix-provider' }),
+  };
+  const booking = { ...publicReads, publicUrl: env.PUBLIC_URL, manageKey, pow, pix };
+  await app.register(bookingRoutes, { ...booking, codeKey: deriveCodeKey(secret) });
+  timeChanged = await registerWaitlist(app, {
+    ...booking,
+    secret,
+    holdSeconds: env.WAITLIST_HOLD_SECONDS,
   });
   await app.register(manageRoutes, {
     ...publicReads,
@@ -274,11 +280,19 @@ async function registerSessions(app: App, env: Env, database: Database): Promise
  * notices. A professional's own change also clears their entries here before the answer leaves,
  * so they see it at once even before the notice arrives.
  */
-async function startPublicReadCache(app: App, database: Database): Promise<PublicReadCache> {
+async function startPublicReadCache(
+  app: App,
+  database: Database,
+  onChange: (professionalId: string) => unknown,
+): Promise<PublicReadCache> {
   const cache = new PublicReadCache();
   app.decorate('publicReadCache', cache);
   const listener = database.listen(PROFESSIONAL_CHANGED_CHANNEL, {
-    notice: (payload) => cache.notice(payload),
+    notice: (payload) => {
+      cache.notice(payload);
+      // The waiting list looks at a professional whose time changed (features/waitlist).
+      if (payload !== '*') onChange(payload.split(':')[0]!);
+    },
     listening: (active) => cache.setListening(active),
   });
   app.addHook('onClose', () => listener.close());

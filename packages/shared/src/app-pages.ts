@@ -15,6 +15,7 @@ export const APP_PAGE_PATHS = [
   '/dashboard',
   '/dashboard/link',
   '/dashboard/appointments',
+  '/dashboard/lista-de-espera',
   '/dashboard/services',
   '/dashboard/availability',
   '/dashboard/clients',

@@ -37,3 +37,4 @@ export * from './series-schemas';
 export * from './series-rules';
 export * from './series-form';
 export * from './admin';
+export * from './waitlist';

@@ -50,6 +50,11 @@ const envSchema = z.object({
    * (features/manage/change-notice.ts, decision 031).
    */
   CHANGE_NOTICE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /**
+   * Journeys and tests only: a waiting-list offer is held this many seconds instead of the
+   * professional's minutes (features/waitlist).
+   */
+  WAITLIST_HOLD_SECONDS: z.coerce.number().int().min(1).max(7200).optional(),
   /** Where service images go: `local` (DATA_DIR/uploads, served at /uploads) or `s3`. */
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'use local ou s3' }).default('local'),
   /** S3-compatible endpoint, e.g. https://s3.sa-east-1.amazonaws.com or a MinIO/R2 address. */

@@ -116,6 +116,30 @@ export const SERIES_QUEUE: QueueDefinition = {
   batchSize: 1,
 };
 
+/**
+ * The waiting list (features/waitlist): a look at one professional's free time and line, sent
+ * when their time changes and at each offer's deadline. A look changes nothing twice (offers are
+ * conditional writes under the no-overlap constraint), so retries and a second instance are safe.
+ */
+export const WAITLIST_SCAN_QUEUE: QueueDefinition = {
+  name: 'waitlist-scan',
+  retryLimit: 5,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 2 * 60,
+  batchSize: 5,
+};
+
+/** Every minute: a look at each professional with someone waiting (a missed notice, expiries). */
+export const WAITLIST_SWEEP_QUEUE: QueueDefinition = {
+  name: 'waitlist-sweep',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 5 * 60,
+  batchSize: 1,
+};
+
 export const QUEUES: readonly QueueDefinition[] = [
   MAIL_QUEUE,
   PURGE_QUEUE,
@@ -124,4 +148,6 @@ export const QUEUES: readonly QueueDefinition[] = [
   CHANGE_NOTICE_QUEUE,
   AUTH_MAIL_REQUEST_QUEUE,
   SERIES_QUEUE,
+  WAITLIST_SCAN_QUEUE,
+  WAITLIST_SWEEP_QUEUE,
 ];

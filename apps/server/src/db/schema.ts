@@ -20,6 +20,7 @@ export * from './schema/rate-limits';
 export * from './schema/calendar-feed';
 export * from './schema/series';
 export * from './schema/admin';
+export * from './schema/waitlist';
 
 // ---------------------------------------------------------------- ownership
 
@@ -62,6 +63,9 @@ export const TABLE_OWNERS = {
   seriesDates: 'series',
   operators: 'admin',
   operatorAuditLog: 'admin',
+  waitlistSettings: 'waitlist',
+  waitlistEntries: 'waitlist',
+  waitlistOffers: 'waitlist',
 } as const;
 
 /**

@@ -3,11 +3,12 @@ import { stdSerializers } from 'pino';
 
 /**
  * Secrets that travel in addresses: a manage link (`/api/public/manage/<token>…` and its page
- * `/agendamento/<token>`), the calendar feed (`/ics/<token>.ics`, every client's name, phone and
+ * `/agendamento/<token>`), a waiting-list link (`/api/public/waitlist/<token>`, `/lista-de-espera/<token>`),
+ * the calendar feed (`/ics/<token>.ics`, every client's name, phone and
  * notes) and e-mailed links (`?token=`). Whoever reads the logs must not be able to open them.
  */
 const SECRET_SEGMENTS =
-  /(\/(?:api\/public\/manage|agendamento|ics)\/)[^/?#\s"']+?(\.ics)?(?=$|[/?#\s"'])/gi;
+  /(\/(?:api\/public\/manage|agendamento|ics|api\/public\/waitlist|lista-de-espera)\/)[^/?#\s"']+?(\.ics)?(?=$|[/?#\s"'])/gi;
 const SECRET_PARAMS = /([?&](?:token|session_id)=)[^&#\s"']*/gi;
 export const REDACTED = '[redacted]';
 

@@ -163,4 +163,11 @@ export function registerSharedLinkPages(
     // An unknown or ended link: the same page ("Link inválido ou expirado"), as a 404.
     return sendPage(request, reply.status(MANAGE_PAGE_STATUS[check]), plain);
   });
+  // A client's place on a waiting list (features/waitlist): the same light page, which reads its
+  // token from the address and asks the API (an unknown token: 404 there). Never cached or indexed.
+  app.get('/lista-de-espera/:token', async (request, reply) => {
+    const { plain } = await readPage();
+    reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
+    return sendPage(request, reply, plain);
+  });
 }

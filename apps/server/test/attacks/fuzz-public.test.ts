@@ -25,6 +25,7 @@ import {
 import { solvePow } from '../helpers/booking';
 import { PUBLIC_ROUTES } from './helpers/public-routes';
 import { listRoutes, routeKey } from './helpers/route-table';
+import { waitlistFuzzers } from './helpers/fuzz-waitlist';
 import { createAttackWorld, type AttackWorld } from './helpers/world';
 
 /**
@@ -431,6 +432,7 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
       // seg: a lone surrogate cannot be percent-encoded (URIError in the generator itself).
       url: `/privacidade?${seg(junk)}=${seg(junk)}`,
     })),
+    ...waitlistFuzzers(world, powPayload),
   };
 }
 

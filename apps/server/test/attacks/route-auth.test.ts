@@ -43,6 +43,7 @@ function ownerParam(param: string, url: string): string {
     blocks: world.records.blockId,
     'booking-bursts': world.records.burstId,
     series: world.records.seriesId,
+    waitlist: world.records.waitlistEntryId,
   };
   if (param === 'bookingId') return world.records.bookingId;
   // The operator console acts on a professional by her profile id (a professional gets 403).
@@ -223,6 +224,10 @@ function intruderAttempts(route: RouteEntry): Attempt[] {
     ),
     'GET /api/profile/link-availability': [
       { options: { query: { link: world.owner.customLink } } },
+    ],
+    // A free time for the owner's waiting client: only the owner may offer it.
+    'POST /api/waitlist/:id/offer': [
+      { options: { payload: { date: '2026-12-04', time: '09:00' } } },
     ],
   };
   return table[routeKey(route)] ?? [{}];

@@ -74,7 +74,25 @@ const ManagePage = lazy(() =>
 
 const MANAGE_PREFIX = '/agendamento/';
 
+/** `/lista-de-espera/<token>`: the client's place on a waiting list (features/waitlist). */
+const WaitlistEntryPage = lazy(() =>
+  import('@/features/waitlist/components/waitlist-entry-page').then((module) => ({
+    default: module.WaitlistEntryPage,
+  })),
+);
+const WAITLIST_PREFIX = '/lista-de-espera/';
+
 export function BookingApp({ pathname, queryClient }: BookingAppProps) {
+  if (pathname.startsWith(WAITLIST_PREFIX)) {
+    const token = pathname.slice(WAITLIST_PREFIX.length).split('/')[0] ?? '';
+    return (
+      <BookingProviders queryClient={queryClient} withToaster={false}>
+        <Suspense fallback={null}>
+          <WaitlistEntryPage token={token} />
+        </Suspense>
+      </BookingProviders>
+    );
+  }
   if (pathname.startsWith(MANAGE_PREFIX)) {
     const token = pathname.slice(MANAGE_PREFIX.length).split('/')[0] ?? '';
     return (

@@ -29,6 +29,10 @@ const dashboardRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.dashboard.waitlist.path,
+    lazy: async () => ({ Component: (await import('./routes/dashboard/waitlist')).WaitlistRoute }),
+  },
+  {
     path: paths.dashboard.services.path,
     lazy: async () => ({ Component: (await import('./routes/dashboard/services')).ServicesRoute }),
   },

@@ -55,6 +55,7 @@ export const paths = {
       getHref: (isNew = false) =>
         isNew ? '/dashboard/appointments?vista=lista&new=1' : '/dashboard/appointments',
     },
+    waitlist: { path: '/dashboard/lista-de-espera', getHref: () => '/dashboard/lista-de-espera' },
     services: { path: '/dashboard/services', getHref: () => '/dashboard/services' },
     availability: { path: '/dashboard/availability', getHref: () => '/dashboard/availability' },
     clients: { path: '/dashboard/clients', getHref: () => '/dashboard/clients' },

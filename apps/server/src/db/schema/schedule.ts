@@ -16,6 +16,7 @@ import {
 import { createdAt } from './columns';
 import { appointments } from './appointments';
 import { profiles } from './profile';
+import { waitlistOffers } from './waitlist';
 
 /**
  * Every occupied time of a professional in one table under one EXCLUDE constraint
@@ -35,6 +36,8 @@ export const occupiedTimes = pgTable(
     startsAt: timestamp('starts_at', { mode: 'string' }).notNull(),
     endsAt: timestamp('ends_at', { mode: 'string' }).notNull(),
     note: varchar('note', { length: 200 }),
+    /** A waiting-list offer's hold (features/waitlist): written by its trigger, neither block nor appointment. */
+    waitlistOfferId: uuid('waitlist_offer_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -45,6 +48,12 @@ export const occupiedTimes = pgTable(
       name: 'occupied_times_appointment_fk',
       columns: [t.professionalId, t.appointmentId],
       foreignColumns: [appointments.professionalId, appointments.id],
+    }).onDelete('cascade'),
+    unique('occupied_times_waitlist_offer_unique').on(t.professionalId, t.waitlistOfferId),
+    foreignKey({
+      name: 'occupied_times_waitlist_offer_fk',
+      columns: [t.professionalId, t.waitlistOfferId],
+      foreignColumns: [waitlistOffers.professionalId, waitlistOffers.id],
     }).onDelete('cascade'),
     check('occupied_times_end_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     index('occupied_times_professional_starts_idx').on(t.professionalId, t.startsAt),

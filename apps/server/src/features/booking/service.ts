@@ -49,7 +49,17 @@ export interface BookingDeps {
   ip: string;
   /** The Pix PSP (features/pix-provider): a dynamic charge for the sinal when configured. */
   pix?: Omit<DynamicChargeDeps, 'db'>;
+  /**
+   * Runs in the booking's transaction just before its appointments are written: a waiting-list
+   * offer (features/waitlist) releases the time it holds for this client there.
+   */
+  beforeInsert?: (tx: Db) => Promise<void>;
 }
+
+// What the waiting list's public form shares with the booking's (features/waitlist).
+export { requireSolvedPow, type PowDifficulty, type PowSecrets } from './pow';
+export { BOOKING_LIMITS, visitorKey } from './limits';
+export { visitorHash } from './holds';
 
 /**
  * A public booking (docs/product.md, Booking several services), in one transaction: the
@@ -163,6 +173,7 @@ async function book(
     catalog.payment.settings,
     sumPriceCents(plan.map((step) => ({ priceCents: toCents(step.service.price) }))),
   );
+  await deps.beforeInsert?.(tx);
   // An overlap fails this insert: 23P01, SLOT_TAKEN.
   const inserted = await addBookedAppointments(
     { db: tx },

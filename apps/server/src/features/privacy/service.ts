@@ -24,6 +24,7 @@ import { getProfileByUserId } from '../profile/service';
 import { lockServiceImageFiles } from '../services/service';
 import type { FileStorage } from '../storage/service';
 import { clientCsv, toClientExport } from './exports';
+import { deleteWaitlistOfContact } from '../waitlist/service';
 
 /**
  * LGPD (docs/decisions/012-lgpd.md): a client's data exported or erased, the professional's
@@ -115,6 +116,7 @@ export async function eraseClient(
     await clearClientNotes(txDeps, profileId, client.id);
     // Their mails' jobs go with the mails; reminders and sinal deadlines name only the booking.
     await deleteMailsOfClient({ db: tx }, profileId, client);
+    await deleteWaitlistOfContact({ db: tx }, profileId, client);
     return erased;
   });
   await scrub(deps, () => deps.scrubber.afterClientErasure());

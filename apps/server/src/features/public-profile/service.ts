@@ -42,7 +42,8 @@ export {
   requireBookableServices,
 } from './catalog';
 
-export type { ProfessionalCatalog, PublicReadCache } from './cache';
+export { PublicReadCache } from './cache';
+export type { ProfessionalCatalog } from './cache';
 
 export function toPublicProfile(row: BookableProfessional): PublicProfile {
   return {

@@ -233,6 +233,8 @@ export function listBlockRows(db: Db, professionalId: string, from: string, to: 
       and(
         eq(occupiedTimes.professionalId, professionalId),
         isNull(occupiedTimes.appointmentId),
+        // A waiting-list offer's hold is no block: features/waitlist owns it.
+        isNull(occupiedTimes.waitlistOfferId),
         gte(occupiedTimes.startsAt, from),
         lt(occupiedTimes.startsAt, to),
       ),
@@ -261,6 +263,7 @@ export async function deleteBlock(db: Db, professionalId: string, id: string) {
         eq(occupiedTimes.id, id),
         eq(occupiedTimes.professionalId, professionalId),
         isNull(occupiedTimes.appointmentId),
+        isNull(occupiedTimes.waitlistOfferId),
       ),
     )
     .returning({ id: occupiedTimes.id });

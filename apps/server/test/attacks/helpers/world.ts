@@ -16,6 +16,7 @@ import {
   subscriptions,
   timeOff,
   user,
+  waitlistEntries,
 } from '../../../src/db/schema';
 import { createTestApp, type TestAppOptions, type TestContext } from '../../helpers/app';
 import {
@@ -26,6 +27,7 @@ import {
 } from '../../helpers/booking';
 import { IMAGES, multipartFile } from '../../helpers/images';
 import { createOwnerSeries } from './world-series';
+import { joinWaitlistOf } from '../../helpers/waitlist';
 
 /** A built web app as Vite writes one: the page, a hashed script, an icon. */
 export const INDEX_HTML = `<!doctype html>
@@ -80,6 +82,8 @@ export interface OwnerRecords {
   /** The owner's horário fixo (features/series) and the booking of its first date. */
   seriesId: string;
   seriesBookingId: string;
+  /** Someone on the owner's waiting list (features/waitlist). */
+  waitlistEntryId: string;
 }
 
 export interface AttackWorld {
@@ -172,6 +176,7 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
   expectStatus(block, 201, 'owner block');
   const series = await createOwnerSeries(owner, client.json().id, serviceId);
 
+  const joined = await joinWaitlistOf(ctx, owner);
   const ownerUserId = (
     await ctx.database.db
       .select({ userId: profiles.userId })
@@ -192,6 +197,7 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
     blockId: block.json().id,
     burstId: bursts.json().bursts[0].id,
     ...series,
+    waitlistEntryId: joined,
   };
 
   async function ownerSnapshot() {
@@ -238,6 +244,10 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
         .from(timeOff)
         .where(eq(timeOff.professionalId, owner.profileId))
         .orderBy(asc(timeOff.id)),
+      waitlist: await db
+        .select()
+        .from(waitlistEntries)
+        .where(eq(waitlistEntries.professionalId, owner.profileId)),
       // Blocks and the appointments' occupied times.
       occupiedTimes: await db
         .select()

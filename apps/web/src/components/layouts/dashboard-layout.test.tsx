@@ -40,7 +40,7 @@ describe('dashboard shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
   });
 
-  it('lists the nine pages in order under "Sistema Profissional"', async () => {
+  it('lists the ten pages in order under "Sistema Profissional"', async () => {
     stubApi(signedInRoutes());
     renderRoute('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Menu do painel' });
@@ -50,6 +50,7 @@ describe('dashboard shell', () => {
       'Dashboard',
       'Meu Link',
       'Agenda',
+      'Lista de Espera',
       'Serviços',
       'Horário de Atendimento',
       'Clientes',

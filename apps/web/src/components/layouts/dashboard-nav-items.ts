@@ -9,6 +9,7 @@ import {
   Users,
   type LucideIcon,
   ChartColumn,
+  ListOrdered,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 
@@ -30,6 +31,7 @@ export const DASHBOARD_NAV_ITEMS: readonly DashboardNavItem[] = [
   },
   { label: 'Meu Link', href: paths.dashboard.link.getHref(), icon: Link2 },
   { label: 'Agenda', href: paths.dashboard.appointments.getHref(), icon: CalendarDays },
+  { label: 'Lista de Espera', href: paths.dashboard.waitlist.getHref(), icon: ListOrdered },
   { label: 'Serviços', href: paths.dashboard.services.getHref(), icon: Scissors },
   { label: 'Horário de Atendimento', href: paths.dashboard.availability.getHref(), icon: Clock3 },
   { label: 'Clientes', href: paths.dashboard.clients.getHref(), icon: Users },

@@ -14,11 +14,12 @@ import {
   wizardReducer,
 } from '../lib/booking-wizard';
 import { DateStep } from './date-step';
-import { BookingConfirmation, prefetchBookingParts } from './lazy-parts';
+import { BookingConfirmation, prefetchBookingParts, WaitlistDialog } from './lazy-parts';
 import { ServicesStep } from './services-step';
 import { StepIndicator } from './step-indicator';
 import { TimeStep } from './time-step';
 import { PixPayment } from '@/components/pix/pix-payment';
+import { usePublicWaitlist } from '@/features/waitlist/api/get-public-settings';
 
 /** Moves focus to the step's title, bringing the wizard's top into view if it scrolled off. */
 function focusStepHeading(container: HTMLElement | null) {
@@ -53,6 +54,10 @@ export function BookingWizard({ data }: { data: PublicProfessionalResponse }) {
   );
   const sectionRef = useRef<HTMLElement>(null);
   const [booked, setBooked] = useState<BookingResponse | null>(null);
+  // The waiting list's form: undefined while closed, else the day it opens with.
+  const waitlist = usePublicWaitlist(profile.id, hasSelection);
+  const [waitlistDate, setWaitlistDate] = useState<string | null | undefined>(undefined);
+  const openWaitlist = waitlist.data?.enabled ? () => setWaitlistDate(state.date) : undefined;
 
   // The calendar and the confirmation are on their way once a service is chosen.
   useEffect(() => {
@@ -114,6 +119,7 @@ export function BookingWizard({ data }: { data: PublicProfessionalResponse }) {
             onSelect={(date) => dispatch({ type: 'selectDate', date })}
             onBack={() => dispatch({ type: 'back' })}
             onNext={goForward}
+            onWaitlist={openWaitlist}
           />
         ) : (
           <TimeStep
@@ -123,8 +129,27 @@ export function BookingWizard({ data }: { data: PublicProfessionalResponse }) {
             slotsQuery={slots}
             onPick={pickTime}
             onBack={() => dispatch({ type: 'back' })}
+            onWaitlist={openWaitlist}
           />
         )}
+        {waitlistDate !== undefined && hasSelection ? (
+          <Suspense fallback={null}>
+            <WaitlistDialog
+              open
+              onOpenChange={(open) => {
+                if (!open) setWaitlistDate(undefined);
+              }}
+              professionalId={profile.id}
+              businessName={profile.businessName}
+              clientEmailRequired={data.clientEmailRequired ?? true}
+              services={summary.services}
+              today={data.today}
+              lastBookableDate={data.lastBookableDate}
+              openWeekdays={data.openWeekdays}
+              initialDate={waitlistDate}
+            />
+          </Suspense>
+        ) : null}
         {hasSelection ? (
           <Suspense fallback={state.time ? <ConfirmationLoading /> : null}>
             <BookingConfirmation

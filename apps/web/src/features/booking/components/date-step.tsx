@@ -33,6 +33,8 @@ export interface DateStepProps {
   onSelect: (date: string | null) => void;
   onBack: () => void;
   onNext: () => void;
+  /** Set when the professional keeps a waiting list: for a day with nothing left. */
+  onWaitlist?: () => void;
 }
 
 export function DateStep({
@@ -45,6 +47,7 @@ export function DateStep({
   onSelect,
   onBack,
   onNext,
+  onWaitlist,
 }: DateStepProps) {
   const [month, setMonth] = useState((selectedDate ?? today).slice(0, 7));
   const days = useBookableDays({
@@ -104,6 +107,14 @@ export function DateStep({
               <span className="text-muted-foreground">Nenhuma data selecionada</span>
             )}
           </p>
+          {onWaitlist ? (
+            <p className="text-sm text-muted-foreground">
+              O dia que você queria está cheio?{' '}
+              <Button variant="link" className="h-auto p-0 whitespace-normal" onClick={onWaitlist}>
+                Entrar na lista de espera
+              </Button>
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">

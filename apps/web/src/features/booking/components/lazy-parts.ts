@@ -21,3 +21,8 @@ export function prefetchBookingParts(): void {
   void loadBookingCalendar().catch(() => undefined);
   void loadBookingConfirmation().catch(() => undefined);
 }
+
+/** "Entrar na lista de espera" (features/waitlist): only when the visitor asks for it. */
+export const WaitlistDialog = lazy(async () => ({
+  default: (await import('./waitlist-dialog')).WaitlistDialog,
+}));

@@ -1,5 +1,5 @@
 import type { BookingSlotsResponse } from '@agendaki/shared';
-import { ArrowLeft, CalendarClock, RotateCw } from 'lucide-react';
+import { ArrowLeft, CalendarClock, ListPlus, RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
@@ -27,6 +27,8 @@ export interface TimeStepProps {
   };
   onPick: (time: string) => void;
   onBack: () => void;
+  /** Set when the professional keeps a waiting list: "Entrar na lista de espera". */
+  onWaitlist?: () => void;
 }
 
 function SlotsSkeleton() {
@@ -85,6 +87,7 @@ export function TimeStep({
   slotsQuery,
   onPick,
   onBack,
+  onWaitlist,
 }: TimeStepProps) {
   const slots = slotsQuery.data?.slots;
   // Times kept from an earlier visit may be taken by now: none shows until they are asked again.
@@ -114,11 +117,27 @@ export function TimeStep({
             </Button>
           </div>
         ) : !slots || slots.length === 0 ? (
-          <p className="rounded-lg border border-dashed px-4 py-8 text-center text-muted-foreground">
-            Nenhum horário disponível nesta data
-          </p>
+          <div className="space-y-3 rounded-lg border border-dashed px-4 py-8 text-center">
+            <p className="text-muted-foreground">Nenhum horário disponível nesta data</p>
+            {onWaitlist ? (
+              <Button onClick={onWaitlist}>
+                <ListPlus aria-hidden="true" />
+                Entrar na lista de espera
+              </Button>
+            ) : null}
+          </div>
         ) : (
-          <SlotGrid slots={slots} isRefreshing={slotsQuery.isFetching} onPick={onPick} />
+          <>
+            <SlotGrid slots={slots} isRefreshing={slotsQuery.isFetching} onPick={onPick} />
+            {onWaitlist ? (
+              <p className="mt-4 text-sm text-muted-foreground">
+                Nenhum horário serve?{' '}
+                <Button variant="link" className="h-auto p-0" onClick={onWaitlist}>
+                  Entrar na lista de espera
+                </Button>
+              </p>
+            ) : null}
+          </>
         )}
       </div>
       <Button variant="outline" size="lg" className="w-full sm:w-auto" onClick={onBack}>

@@ -1,0 +1,66 @@
+// Mutations of the waiting list (features/waitlist): each removes one protection; the named test
+// must fail with it applied and pass without (scripts/mutations.mjs runs them).
+const MAIN = { kind: 'server', file: 'apps/server/test/waitlist.test.ts' };
+const PROFESSIONAL = { kind: 'server', file: 'apps/server/test/waitlist-professional.test.ts' };
+
+export default [
+  {
+    name: 'waitlist-overdue-offer-kept',
+    protection:
+      'an offer past its deadline expires and its time is freed (features/waitlist/offers.ts)',
+    file: 'apps/server/src/features/waitlist/offers.ts',
+    find: "      await repo.closeOffer(tx, professionalId, id, 'expired', now);",
+    replace: '      void id;',
+    test: MAIN,
+  },
+  {
+    name: 'waitlist-last-in-line-first',
+    protection: 'the first in line (oldest entry) is offered first',
+    file: 'apps/server/src/features/waitlist/repo.ts',
+    find: '    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));\n}\n\n/** Every entry',
+    replace:
+      '    .orderBy(sql`${waitlistEntries.createdAt} desc`, asc(waitlistEntries.id));\n}\n\n/** Every entry',
+    test: MAIN,
+  },
+  {
+    name: 'waitlist-any-time-fits',
+    protection: 'only a time within the wanted periods or range is offered',
+    file: 'packages/shared/src/waitlist.ts',
+    find: 'export function fitsWish(time: string, wish: WishLike): boolean {',
+    replace:
+      'export function fitsWish(time: string, wish: WishLike): boolean {\n  if (time) return true;',
+    test: MAIN,
+  },
+  {
+    name: 'waitlist-entry-not-scoped',
+    protection: "a professional's entry is found only under their professional_id",
+    file: 'apps/server/src/features/waitlist/repo.ts',
+    find: '    .where(and(eq(waitlistEntries.professionalId, professionalId), eq(waitlistEntries.id, id)));',
+    replace: '    .where(eq(waitlistEntries.id, id));',
+    test: PROFESSIONAL,
+  },
+  {
+    name: 'waitlist-offer-by-hand-unchecked',
+    protection: 'an offer by hand only for a time free now for the services',
+    file: 'apps/server/src/features/waitlist/service.ts',
+    find: '    const time = starts.includes(input.time)',
+    replace: '    const time = starts.length >= 0',
+    test: PROFESSIONAL,
+  },
+  {
+    name: 'waitlist-visitor-cap-off',
+    protection: 'at most 3 waiting entries per visitor and professional',
+    file: 'apps/server/src/features/waitlist/public.ts',
+    find: '>= WAITING_PER_VISITOR) {',
+    replace: '>= WAITING_PER_VISITOR * 100) {',
+    test: PROFESSIONAL,
+  },
+  {
+    name: 'waitlist-erasure-keeps-entries',
+    protection: "a client's erasure (LGPD) deletes their places on the waiting list",
+    file: 'apps/server/src/features/privacy/service.ts',
+    find: '    await deleteWaitlistOfContact({ db: tx }, profileId, client);',
+    replace: '    void deleteWaitlistOfContact;',
+    test: PROFESSIONAL,
+  },
+];
