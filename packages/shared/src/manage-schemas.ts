@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { managePackagesSchema } from './package-schemas';
 import { depositChargeSchema } from './pix';
 import {
   bookingDateSchema,
@@ -57,6 +58,8 @@ export const manageViewSchema = z.object({
   /** Today in the professional's zone and the last date a reschedule may pick. */
   today: z.string(),
   lastBookableDate: z.string(),
+  /** The client's valid packages with sessions left (docs/decisions/040-money-received.md). */
+  packages: managePackagesSchema.optional(),
 });
 export type ManageView = z.infer<typeof manageViewSchema>;
 

@@ -103,6 +103,19 @@ export const AUTH_MAIL_REQUEST_QUEUE: QueueDefinition = {
   batchSize: 10,
 };
 
+/**
+ * One job per package sold, due the day after its last valid day (features/packages): it
+ * expires the sessions left once (a conditional UPDATE of `expired_at`), so retries are safe.
+ */
+export const PACKAGE_EXPIRY_QUEUE: QueueDefinition = {
+  name: 'package-expiry',
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+  batchSize: 10,
+};
+
 export const QUEUES: readonly QueueDefinition[] = [
   MAIL_QUEUE,
   PURGE_QUEUE,
@@ -110,4 +123,5 @@ export const QUEUES: readonly QueueDefinition[] = [
   DEPOSIT_QUEUE,
   CHANGE_NOTICE_QUEUE,
   AUTH_MAIL_REQUEST_QUEUE,
+  PACKAGE_EXPIRY_QUEUE,
 ];

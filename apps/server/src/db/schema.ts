@@ -18,6 +18,8 @@ export * from './schema/mail';
 export * from './schema/billing';
 export * from './schema/rate-limits';
 export * from './schema/calendar-feed';
+export * from './schema/packages';
+export * from './schema/payments';
 
 // ---------------------------------------------------------------- ownership
 
@@ -56,6 +58,14 @@ export const TABLE_OWNERS = {
   deposits: 'deposits',
   pixProviderCredentials: 'pix-provider',
   pixWebhookEvents: 'pix-provider',
+  packages: 'packages',
+  packageServices: 'packages',
+  clientPackages: 'packages',
+  packageUses: 'packages',
+  packageLedger: 'packages',
+  closings: 'payments',
+  closingItems: 'payments',
+  payments: 'payments',
 } as const;
 
 /**

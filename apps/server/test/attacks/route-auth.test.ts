@@ -42,6 +42,8 @@ function ownerParam(param: string, url: string): string {
     appointments: world.records.appointmentId,
     blocks: world.records.blockId,
     'booking-bursts': world.records.burstId,
+    packages: world.records.money.packageId,
+    closings: world.records.money.closingId,
   };
   if (param === 'bookingId') return world.records.bookingId;
   if (url.startsWith('/api/availability/time-off/')) return world.records.timeOffId;
@@ -190,6 +192,33 @@ function intruderAttempts(route: RouteEntry): Attempt[] {
       { refusedWith: [200], options: { payload: { windows: [] } } },
     ],
     'PUT /api/appointments/:id/whatsapp-sent': [{ options: { payload: { sent: true } } }],
+    // Money (docs/decisions/040-money-received.md): valid bodies, so ownership refuses them.
+    'POST /api/appointments/:id/closing': [
+      {
+        options: {
+          payload: {
+            items: [{ serviceId: intruder.services[0]!.id, priceCents: 100 }],
+            discountKind: 'amount',
+            discountValue: 0,
+            tipCents: 0,
+            payments: [],
+          },
+        },
+      },
+    ],
+    'POST /api/closings/:id/reopen': [{ options: { payload: { reason: 'Tentativa' } } }],
+    'POST /api/closings/:id/payments': [
+      { options: { payload: { method: 'pix', amountCents: 100 } } },
+    ],
+    'POST /api/clients/:id/packages': [
+      { options: { payload: { packageId: records.money.packageId, payments: [] } } },
+    ],
+    'PATCH /api/packages/:id': [{ options: { payload: { isActive: false } } }],
+    'POST /api/appointments/:id/package-session': [
+      { options: { payload: { clientPackageId: records.money.clientPackageId } } },
+    ],
+    'GET /api/closings/summary': [{ options: { query: { ids: records.appointmentId } } }],
+    'GET /api/money/clients': [{ options: { query: { ids: records.clientId } } }],
     'GET /api/profile/link-availability': [
       { options: { query: { link: world.owner.customLink } } },
     ],

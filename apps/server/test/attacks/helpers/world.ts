@@ -24,6 +24,7 @@ import {
   type BookableProfessional,
 } from '../../helpers/booking';
 import { IMAGES, multipartFile } from '../../helpers/images';
+import { createOwnerMoney, ownerMoneySnapshot, type OwnerMoneyRecords } from './world-money';
 
 /** A built web app as Vite writes one: the page, a hashed script, an icon. */
 export const INDEX_HTML = `<!doctype html>
@@ -75,6 +76,8 @@ export interface OwnerRecords {
   blockId: string;
   /** The owner's burst of public bookings from one address (features/booking/bursts.ts). */
   burstId: string;
+  /** A package, the one sold to the client, the closing of the appointment (world-money.ts). */
+  money: OwnerMoneyRecords;
 }
 
 export interface AttackWorld {
@@ -185,6 +188,11 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
     timeOffId: off.json().timeOff.id,
     blockId: block.json().id,
     burstId: bursts.json().bursts[0].id,
+    money: await createOwnerMoney(owner, {
+      clientId: client.json().id,
+      appointmentId: appointment.json().id,
+      serviceId,
+    }),
   };
 
   async function ownerSnapshot() {
@@ -241,6 +249,7 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
         .select({ id: bookingRequests.id })
         .from(bookingRequests)
         .where(eq(bookingRequests.professionalId, owner.profileId)),
+      money: await ownerMoneySnapshot(db, owner.profileId),
       imageOnDisk: fs.existsSync(path.join(dataDir, 'uploads', records.imageUrl.slice(9))),
     };
   }

@@ -53,6 +53,7 @@ describe('dashboard shell', () => {
       'Serviços',
       'Horário de Atendimento',
       'Clientes',
+      'Caixa do dia',
       'Relatórios',
       'Assinatura',
       'Configurações',

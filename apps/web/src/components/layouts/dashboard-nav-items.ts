@@ -9,6 +9,7 @@ import {
   Users,
   type LucideIcon,
   ChartColumn,
+  Wallet,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 
@@ -33,6 +34,7 @@ export const DASHBOARD_NAV_ITEMS: readonly DashboardNavItem[] = [
   { label: 'Serviços', href: paths.dashboard.services.getHref(), icon: Scissors },
   { label: 'Horário de Atendimento', href: paths.dashboard.availability.getHref(), icon: Clock3 },
   { label: 'Clientes', href: paths.dashboard.clients.getHref(), icon: Users },
+  { label: 'Caixa do dia', href: paths.dashboard.cash.getHref(), icon: Wallet },
   { label: 'Relatórios', href: paths.dashboard.reports.getHref(), icon: ChartColumn },
   { label: 'Assinatura', href: paths.dashboard.billing.getHref(), icon: CreditCard },
   { label: 'Configurações', href: paths.dashboard.settings.getHref(), icon: Settings },

@@ -1,4 +1,5 @@
 import type { Appointment } from '@agendaki/shared';
+import type { ReactNode } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -17,6 +18,8 @@ export interface AppointmentFormDialogProps {
   today: string;
   /** A new appointment's date and start (a free time tapped in the day or week view). */
   initial?: { date: string; startTime: string };
+  /** Shown above the form for an existing appointment (composed by the route). */
+  action?: ReactNode;
 }
 
 export function AppointmentFormDialog({
@@ -25,6 +28,7 @@ export function AppointmentFormDialog({
   appointment,
   today,
   initial,
+  action,
 }: AppointmentFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -35,6 +39,7 @@ export function AppointmentFormDialog({
             O horário de término e o valor vêm do serviço escolhido.
           </DialogDescription>
         </DialogHeader>
+        {appointment && action ? <div className="border-b pb-4">{action}</div> : null}
         <AppointmentForm
           key={appointment?.id ?? `new-${initial?.date ?? ''}-${initial?.startTime ?? ''}`}
           appointment={appointment}
