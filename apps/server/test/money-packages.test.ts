@@ -1,29 +1,18 @@
-import {
-  PACKAGE_EXPIRED_MESSAGE,
-  PACKAGE_NO_SESSIONS_MESSAGE,
-  PACKAGE_WRONG_CLIENT_MESSAGE,
-} from '@agendaki/shared';
+import { PACKAGE_EXPIRED_MESSAGE, PACKAGE_NO_SESSIONS_MESSAGE } from '@agendaki/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobIdFor } from '../src/db/queue';
 import { PACKAGE_EXPIRY_QUEUE } from '../src/db/queues';
-import { clientPackages, packageLedger } from '../src/db/schema';
+import { packageLedger } from '../src/db/schema';
 import {
   expireClientPackage,
   ledgerSum,
   packageExpiryKey,
 } from '../src/features/packages/service';
 import { createTestApp, type TestContext } from './helpers/app';
-import {
-  appointmentsOf,
-  bookingBody,
-  createBookableProfessional,
-  MONDAY,
-  postBooking,
-  TUESDAY,
-  type BookableProfessional,
-} from './helpers/booking';
+import { TUESDAY } from './helpers/booking';
 import { findJob } from './helpers/jobs';
+import { createPackageShop, type PackageShop } from './helpers/packages';
 
 /**
  * Packages of sessions (docs/decisions/040-money-received.md) on the real database: sold with
@@ -32,80 +21,27 @@ import { findJob } from './helpers/jobs';
  * expiry once, and what the client sees on the manage page.
  */
 let ctx: TestContext;
-let shop: BookableProfessional;
-let other: BookableProfessional;
-let clientId: string;
+let world: PackageShop;
+let shop: PackageShop['shop'];
 let token: string;
 let bookedId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  shop = await createBookableProfessional(ctx, { businessName: 'Massagem Pacote' });
-  other = await createBookableProfessional(ctx, { businessName: 'Outro Espaço' });
-  const booked = await postBooking(
-    ctx,
-    bookingBody(shop, { clientEmail: 'paula@exemplo.com.br', clientName: 'Paula Pacote' }),
-  );
-  expect(booked.statusCode, booked.body).toBe(201);
-  token = String(booked.json().manageUrl).split('/agendamento/')[1]!;
-  const [row] = await appointmentsOf(ctx, shop.profileId, MONDAY);
-  clientId = row!.clientId;
-  bookedId = row!.id;
+  world = await createPackageShop(ctx);
+  ({ shop, token, bookedId } = world);
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-async function createPackage(sessions: number) {
-  const res = await shop.pro.request({
-    method: 'POST',
-    url: '/api/packages',
-    payload: {
-      name: `Pacote de ${sessions}`,
-      serviceIds: [shop.services[0]!.id],
-      sessions,
-      priceCents: 20000,
-      validityDays: 30,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
-}
-
-async function sell(packageId: string) {
-  const res = await shop.pro.request({
-    method: 'POST',
-    url: `/api/clients/${clientId}/packages`,
-    payload: { packageId, payments: [{ method: 'pix', amountCents: 20000 }] },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function appointmentOn(date: string, startTime: string, forClient = clientId) {
-  const res = await shop.pro.request({
-    method: 'POST',
-    url: '/api/appointments',
-    payload: { clientId: forClient, serviceId: shop.services[0]!.id, appointmentDate: date, startTime },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
-}
-
+const createPackage = (sessions: number) => world.createPackage(sessions);
+const sell = (packageId: string) => world.sell(packageId);
+const appointmentOn = (date: string, startTime: string, forClient?: string) =>
+  world.appointmentOn(date, startTime, forClient);
 const useSession = (appointmentId: string, clientPackageId: string) =>
-  shop.pro.request({
-    method: 'POST',
-    url: `/api/appointments/${appointmentId}/package-session`,
-    payload: { clientPackageId },
-  });
-
-const leftOf = async (id: string) =>
-  (
-    await ctx.database.db
-      .select({ left: clientPackages.sessionsLeft })
-      .from(clientPackages)
-      .where(and(eq(clientPackages.professionalId, shop.profileId), eq(clientPackages.id, id)))
-  )[0]!.left;
+  world.useSession(appointmentId, clientPackageId);
+const leftOf = (id: string) => world.leftOf(id);
 
 describe('a package of 5, sold and used twice', () => {
   let sold: { id: string };
@@ -227,79 +163,3 @@ describe('validity', () => {
   });
 });
 
-describe('ownership and input', () => {
-  it("refuses another client's appointment and another professional's ids", async () => {
-    const packageId = await createPackage(3);
-    const sold = await sell(packageId);
-    const stranger = await shop.pro.request({
-      method: 'POST',
-      url: '/api/clients',
-      payload: { name: 'Outra Cliente' },
-    });
-    const theirs = await appointmentOn('2026-11-27', '09:00', stranger.json().id);
-    const wrong = await useSession(theirs, sold.id);
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(PACKAGE_WRONG_CLIENT_MESSAGE);
-    for (const [method, url, payload] of [
-      ['PATCH', `/api/packages/${packageId}`, { isActive: false }],
-      ['POST', `/api/clients/${clientId}/packages`, { packageId, payments: [] }],
-      ['POST', `/api/appointments/${theirs}/package-session`, { clientPackageId: sold.id }],
-      ['DELETE', `/api/appointments/${bookedId}/package-session`, undefined],
-    ] as const) {
-      const res = await other.pro.request({ method, url, ...(payload ? { payload } : {}) });
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
-    }
-    expect((await other.pro.request({ method: 'GET', url: '/api/packages' })).json()).toEqual([]);
-    const foreignService = await shop.pro.request({
-      method: 'POST',
-      url: '/api/packages',
-      payload: {
-        name: 'Roubado',
-        serviceIds: [other.services[0]!.id],
-        sessions: 2,
-        priceCents: 100,
-        validityDays: 10,
-      },
-    });
-    expect(foreignService.statusCode).toBe(404);
-    for (const bad of [{ sessions: 0 }, { priceCents: -1 }, { validityDays: 9999 }, { serviceIds: [] }]) {
-      const res = await shop.pro.request({
-        method: 'POST',
-        url: '/api/packages',
-        payload: { name: 'X', serviceIds: [shop.services[0]!.id], sessions: 2, priceCents: 1, validityDays: 5, ...bad },
-      });
-      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
-    }
-  });
-});
-
-describe('LGPD', () => {
-  it('exports payments and packages, and erasure keeps the amounts without who', async () => {
-    const json = await shop.pro.request({
-      method: 'GET',
-      url: `/api/clients/${clientId}/export?format=json`,
-    });
-    expect(json.statusCode, json.body).toBe(200);
-    const data = json.json();
-    expect(data.pacotes.length).toBeGreaterThan(0);
-    expect(data.pagamentos.some((p: { valorCentavos: number }) => p.valorCentavos === 20000)).toBe(true);
-    const csv = await shop.pro.request({
-      method: 'GET',
-      url: `/api/clients/${clientId}/export?format=csv`,
-    });
-    expect(csv.body).toContain('\r\nPagamentos\r\nData;Recebido em;Tipo;Forma de pagamento');
-    expect(csv.body).toContain('\r\nPacotes\r\nPacote;Vendido em');
-
-    const before = (await shop.pro.request({ method: 'GET', url: '/api/cash?date=2026-11-21' })).json();
-    const erased = await shop.pro.request({
-      method: 'POST',
-      url: `/api/clients/${clientId}/erase`,
-      payload: { confirmName: 'Paula Pacote' },
-    });
-    expect(erased.statusCode, erased.body).toBe(200);
-    const after = (await shop.pro.request({ method: 'GET', url: '/api/cash?date=2026-11-21' })).json();
-    expect(after.receivedCents).toBe(before.receivedCents);
-    expect(after.lines.map((l: { clientName: string }) => l.clientName)).toContain('Cliente removido');
-    expect(JSON.stringify(after)).not.toContain('Paula');
-  });
-});

@@ -33,7 +33,13 @@ export { closeAppointment, reopenClosing } from './closing';
 export type { PaymentsDeps, Pro } from './deps';
 export { getCashDay, cashDayCsv } from './cash';
 export { getReceiptLink, mailReceipt } from './receipt';
-export { receivedFigures, clientPaymentsExport, accountPaymentsExport, eraseClientPayments } from './figures';
+export {
+  accountPaymentsExport,
+  clientPaymentsExport,
+  eraseClientPayments,
+  type PaymentsExport,
+  receivedFigures,
+} from './figures';
 
 /** What the closing dialog opens with: the current closing, the history and the pre-fills. */
 export async function getClosingDraft(
