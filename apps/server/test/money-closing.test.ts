@@ -143,7 +143,10 @@ describe('closing an appointment', () => {
   });
 
   it('sends the recibo by a WhatsApp link and by e-mail', async () => {
-    const link = await shop.pro.request({ method: 'GET', url: `/api/closings/${closingId}/receipt` });
+    const link = await shop.pro.request({
+      method: 'GET',
+      url: `/api/closings/${closingId}/receipt`,
+    });
     expect(link.statusCode, link.body).toBe(200);
     const { whatsappUrl, text } = link.json();
     expect(whatsappUrl).toMatch(/^https:\/\/wa\.me\/5511988887777\?text=/);
@@ -176,7 +179,10 @@ describe('closing an appointment', () => {
       payload: { reason: 'Valor do Pix errado' },
     });
     expect(reopened.statusCode, reopened.body).toBe(200);
-    expect(reopened.json()).toMatchObject({ status: 'reopened', reopenReason: 'Valor do Pix errado' });
+    expect(reopened.json()).toMatchObject({
+      status: 'reopened',
+      reopenReason: 'Valor do Pix errado',
+    });
     const voided = await ctx.database.db
       .select()
       .from(payments)

@@ -75,11 +75,23 @@ describe('ownership and input', () => {
       },
     });
     expect(foreignService.statusCode).toBe(404);
-    for (const bad of [{ sessions: 0 }, { priceCents: -1 }, { validityDays: 9999 }, { serviceIds: [] }]) {
+    for (const bad of [
+      { sessions: 0 },
+      { priceCents: -1 },
+      { validityDays: 9999 },
+      { serviceIds: [] },
+    ]) {
       const res = await shop.pro.request({
         method: 'POST',
         url: '/api/packages',
-        payload: { name: 'X', serviceIds: [shop.services[0]!.id], sessions: 2, priceCents: 1, validityDays: 5, ...bad },
+        payload: {
+          name: 'X',
+          serviceIds: [shop.services[0]!.id],
+          sessions: 2,
+          priceCents: 1,
+          validityDays: 5,
+          ...bad,
+        },
       });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
@@ -95,7 +107,9 @@ describe('LGPD', () => {
     expect(json.statusCode, json.body).toBe(200);
     const data = json.json();
     expect(data.pacotes.length).toBeGreaterThan(0);
-    expect(data.pagamentos.some((p: { valorCentavos: number }) => p.valorCentavos === 20000)).toBe(true);
+    expect(data.pagamentos.some((p: { valorCentavos: number }) => p.valorCentavos === 20000)).toBe(
+      true,
+    );
     const csv = await shop.pro.request({
       method: 'GET',
       url: `/api/clients/${clientId}/export?format=csv`,
@@ -103,16 +117,22 @@ describe('LGPD', () => {
     expect(csv.body).toContain('\r\nPagamentos\r\nData;Recebido em;Tipo;Forma de pagamento');
     expect(csv.body).toContain('\r\nPacotes\r\nPacote;Vendido em');
 
-    const before = (await shop.pro.request({ method: 'GET', url: '/api/cash?date=2026-11-21' })).json();
+    const before = (
+      await shop.pro.request({ method: 'GET', url: '/api/cash?date=2026-11-21' })
+    ).json();
     const erased = await shop.pro.request({
       method: 'POST',
       url: `/api/clients/${clientId}/erase`,
       payload: { confirmName: 'Paula Pacote' },
     });
     expect(erased.statusCode, erased.body).toBe(200);
-    const after = (await shop.pro.request({ method: 'GET', url: '/api/cash?date=2026-11-21' })).json();
+    const after = (
+      await shop.pro.request({ method: 'GET', url: '/api/cash?date=2026-11-21' })
+    ).json();
     expect(after.receivedCents).toBe(before.receivedCents);
-    expect(after.lines.map((l: { clientName: string }) => l.clientName)).toContain('Cliente removido');
+    expect(after.lines.map((l: { clientName: string }) => l.clientName)).toContain(
+      'Cliente removido',
+    );
     expect(JSON.stringify(after)).not.toContain('Paula');
   });
 });

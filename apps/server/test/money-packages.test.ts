@@ -4,11 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobIdFor } from '../src/db/queue';
 import { PACKAGE_EXPIRY_QUEUE } from '../src/db/queues';
 import { packageLedger } from '../src/db/schema';
-import {
-  expireClientPackage,
-  ledgerSum,
-  packageExpiryKey,
-} from '../src/features/packages/service';
+import { expireClientPackage, ledgerSum, packageExpiryKey } from '../src/features/packages/service';
 import { createTestApp, type TestContext } from './helpers/app';
 import { TUESDAY } from './helpers/booking';
 import { findJob } from './helpers/jobs';
@@ -78,7 +74,9 @@ describe('a package of 5, sold and used twice', () => {
   });
 
   it('counts in Caixa do dia and in Relatórios', async () => {
-    const day = (await shop.pro.request({ method: 'GET', url: '/api/cash?date=2026-11-21' })).json();
+    const day = (
+      await shop.pro.request({ method: 'GET', url: '/api/cash?date=2026-11-21' })
+    ).json();
     expect(day.packagesSold).toEqual({ count: 1, cents: 20000 });
     expect(day.receivedCents).toBe(20000);
     expect(day.methods).toEqual([
@@ -107,7 +105,10 @@ describe('a package of 5, sold and used twice', () => {
 describe('the last session', () => {
   it('used twice at once: one success and one clear refusal', async () => {
     const sold = await sell(await createPackage(1));
-    const [a, b] = [await appointmentOn('2026-11-25', '09:00'), await appointmentOn('2026-11-25', '10:00')];
+    const [a, b] = [
+      await appointmentOn('2026-11-25', '09:00'),
+      await appointmentOn('2026-11-25', '10:00'),
+    ];
     const answers = await Promise.all([useSession(a, sold.id), useSession(b, sold.id)]);
     const statuses = answers.map((res) => res.statusCode).sort();
     expect(statuses).toEqual([204, 409]);
@@ -162,4 +163,3 @@ describe('validity', () => {
     expect(late.json().message).toBe(PACKAGE_EXPIRED_MESSAGE);
   });
 });
-

@@ -25,7 +25,10 @@ afterAll(async () => {
 describe('refusals', () => {
   it('refuses payments above the total, bad input and impossible methods in pt-BR', async () => {
     const id = await money.newAppointment('12:00');
-    const over = await money.close(id, money.closingBody({ payments: [{ method: 'pix', amountCents: 9000 }] }));
+    const over = await money.close(
+      id,
+      money.closingBody({ payments: [{ method: 'pix', amountCents: 9000 }] }),
+    );
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe(CLOSING_OVERPAID_MESSAGE);
     for (const bad of [
@@ -41,7 +44,10 @@ describe('refusals', () => {
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().message).toMatch(/[a-zà-ú]/i);
     }
-    const deposit = await money.close(id, money.closingBody({ payments: [{ method: 'deposit', amountCents: 100 }] }));
+    const deposit = await money.close(
+      id,
+      money.closingBody({ payments: [{ method: 'deposit', amountCents: 100 }] }),
+    );
     expect(deposit.statusCode).toBe(400);
     expect(deposit.json().message).toBe(DEPOSIT_NOT_RECEIVED_MESSAGE);
   });
@@ -74,9 +80,15 @@ describe('refusals', () => {
       url: `/api/closings/summary?ids=${id}`,
     });
     expect(summary.json()).toEqual([]);
-    const theirCash = await money.other.pro.request({ method: 'GET', url: `/api/cash?date=${TODAY}` });
+    const theirCash = await money.other.pro.request({
+      method: 'GET',
+      url: `/api/cash?date=${TODAY}`,
+    });
     expect(theirCash.json()).toMatchObject({ receivedCents: 0, closings: 0, lines: [] });
-    const mine = await money.shop.pro.request({ method: 'GET', url: `/api/appointments/${id}/closing` });
+    const mine = await money.shop.pro.request({
+      method: 'GET',
+      url: `/api/appointments/${id}/closing`,
+    });
     expect(mine.json().current).toMatchObject({ id: closingId, status: 'closed', owedCents: 8695 });
   });
 

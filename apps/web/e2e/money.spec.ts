@@ -154,7 +154,9 @@ test('an appointment closed, the day’s cash, a package sold and used', async (
   await page.goto('/dashboard/clients');
   await page.getByRole('button', { name: 'Vender pacote para Carla Caixa' }).click();
   const sale = page.getByRole('form', { name: 'Vender pacote' });
-  await sale.getByLabel('Pacote', { exact: true }).selectOption({ label: 'Pacote 5 massagens (R$ 200,00)' });
+  await sale
+    .getByLabel('Pacote', { exact: true })
+    .selectOption({ label: 'Pacote 5 massagens (R$ 200,00)' });
   await expect(sale.getByLabel('Valor do pagamento 1')).toHaveValue('200,00');
   await sale.getByRole('button', { name: 'Vender pacote' }).click();
   await expectToast(page, 'Pacote vendido');
@@ -182,9 +184,12 @@ test('an appointment closed, the day’s cash, a package sold and used', async (
   const sold = (await (await api.get(`/api/clients/${clientId}/money`)).json()) as {
     packages: { id: string }[];
   };
-  const used = await api.post(`/api/appointments/${bookedBody.appointments[0]!.id}/package-session`, {
-    data: { clientPackageId: sold.packages[0]!.id },
-  });
+  const used = await api.post(
+    `/api/appointments/${bookedBody.appointments[0]!.id}/package-session`,
+    {
+      data: { clientPackageId: sold.packages[0]!.id },
+    },
+  );
   expect(used.status()).toBe(204);
   const second = await api.post('/api/appointments', {
     data: { clientId, serviceId: serviceIds[0], appointmentDate: tomorrow, startTime: '15:00' },

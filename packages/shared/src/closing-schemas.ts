@@ -150,7 +150,9 @@ export type Closing = z.infer<typeof closingSchema>;
 export const closingDraftSchema = z.object({
   current: closingSchema.nullable(),
   history: z.array(closingSchema),
-  items: z.array(z.object({ serviceId: z.string(), serviceName: z.string(), priceCents: z.number() })),
+  items: z.array(
+    z.object({ serviceId: z.string(), serviceName: z.string(), priceCents: z.number() }),
+  ),
   /** The booking's received sinal not yet used by another closing, in cents (0: none). */
   depositCents: z.number().int(),
   /** The client's packages with sessions left that cover one of the services. */
@@ -247,7 +249,8 @@ export const closingFormSchema = z
         discountValue = percent;
       } else {
         const result = parseBrlToCents(form.discount);
-        if (!result.ok) ctx.addIssue({ code: 'custom', path: ['discount'], message: result.message });
+        if (!result.ok)
+          ctx.addIssue({ code: 'custom', path: ['discount'], message: result.message });
         else discountValue = result.cents;
       }
     }

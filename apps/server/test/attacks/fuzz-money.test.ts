@@ -68,7 +68,9 @@ async function expectNo5xx(
   const property = fc.asyncProperty(requests, async (request) => {
     const res = await money.shop.pro.request(request as InjectOptions);
     if (res.statusCode >= 500) {
-      throw new Error(`${request.method} ${request.url} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+      throw new Error(
+        `${request.method} ${request.url} → ${res.statusCode} ${res.body.slice(0, 300)}`,
+      );
     }
   });
   try {
@@ -89,7 +91,11 @@ function send(httpMethod: string, url: fc.Arbitrary<string>, body: fc.Arbitrary<
   }));
 }
 
-const payment = nearValid({ method, amountCents: cents, clientPackageId: fc.constant(null).chain(() => uuidish()) });
+const payment = nearValid({
+  method,
+  amountCents: cents,
+  clientPackageId: fc.constant(null).chain(() => uuidish()),
+});
 
 describe('the money routes never answer 5xx', () => {
   it('closing an appointment', async () => {
@@ -99,9 +105,12 @@ describe('the money routes never answer 5xx', () => {
         'POST',
         uuidish().map((id) => `/api/appointments/${encodeURIComponent(id)}/closing`),
         nearValid({
-          items: fc.array(nearValid({ serviceId: fc.constant(null).chain(() => uuidish()), priceCents: cents }), {
-            maxLength: 3,
-          }),
+          items: fc.array(
+            nearValid({ serviceId: fc.constant(null).chain(() => uuidish()), priceCents: cents }),
+            {
+              maxLength: 3,
+            },
+          ),
           discountKind: fc.constantFrom('amount', 'percent', 'x'),
           discountValue: cents,
           tipCents: cents,
@@ -116,9 +125,21 @@ describe('the money routes never answer 5xx', () => {
     await expectNo5xx(
       'POST /api/closings/:id/*',
       fc.oneof(
-        send('POST', closing.map((u) => `${u}/payments`), nearValid({ method, amountCents: cents })),
-        send('POST', closing.map((u) => `${u}/reopen`), nearValid({ reason: junkValue })),
-        send('POST', closing.map((u) => `${u}/receipt/email`), junkValue),
+        send(
+          'POST',
+          closing.map((u) => `${u}/payments`),
+          nearValid({ method, amountCents: cents }),
+        ),
+        send(
+          'POST',
+          closing.map((u) => `${u}/reopen`),
+          nearValid({ reason: junkValue }),
+        ),
+        send(
+          'POST',
+          closing.map((u) => `${u}/receipt/email`),
+          junkValue,
+        ),
       ),
     );
   });
@@ -165,10 +186,16 @@ describe('the money routes never answer 5xx', () => {
         date.map((d) => ({ method: 'GET', url: `/api/cash.csv?date=${encodeURIComponent(d)}` })),
         fc
           .array(uuidish(), { maxLength: 4 })
-          .map((ids) => ({ method: 'GET', url: `/api/closings/summary?ids=${encodeURIComponent(ids.join(','))}` })),
+          .map((ids) => ({
+            method: 'GET',
+            url: `/api/closings/summary?ids=${encodeURIComponent(ids.join(','))}`,
+          })),
         fc
           .array(uuidish(), { maxLength: 4 })
-          .map((ids) => ({ method: 'GET', url: `/api/money/clients?ids=${encodeURIComponent(ids.join(','))}` })),
+          .map((ids) => ({
+            method: 'GET',
+            url: `/api/money/clients?ids=${encodeURIComponent(ids.join(','))}`,
+          })),
       ),
     );
   });

@@ -13,7 +13,10 @@ export interface MoneyShop {
   newAppointment(startTime: string, status?: string): Promise<string>;
   /** Corte 50,00 + Barba 35,50, 10% off, 10,00 tip, Pix 50,00 and dinheiro 20,00. */
   closingBody(overrides?: Record<string, unknown>): Record<string, unknown>;
-  close(appointmentId: string, payload: unknown): ReturnType<BookableProfessional['pro']['request']>;
+  close(
+    appointmentId: string,
+    payload: unknown,
+  ): ReturnType<BookableProfessional['pro']['request']>;
 }
 
 /** A professional with a client (mobile and e-mail), and a second professional. */

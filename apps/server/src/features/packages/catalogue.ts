@@ -1,11 +1,14 @@
 // The professional's catalogue of packages (docs/decisions/040-money-received.md).
-import { PACKAGE_NOT_FOUND_MESSAGE, type PackageInput, type SessionPackage } from '@agendaki/shared';
+import {
+  PACKAGE_NOT_FOUND_MESSAGE,
+  type PackageInput,
+  type SessionPackage,
+} from '@agendaki/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/params';
 import { listServices } from '../services/service';
 import * as repo from './repo';
-
 
 export async function listPackages(
   { db }: { db: Db },

@@ -25,6 +25,7 @@ import { isUuid } from '../../lib/params';
 import { getAppointment } from '../appointments/service';
 import { toUseRefusal } from './refusals';
 import * as repo from './repo';
+import * as figures from './repo/figures';
 
 export interface PackagesDeps {
   db: Db;
@@ -36,7 +37,7 @@ export interface PackageExpiryJobData {
   clientPackageId: string;
 }
 
-export { ledgerSum, unusedSessions } from './repo';
+export { ledgerSum, unusedSessions } from './repo/figures';
 export { toUseRefusal } from './refusals';
 export { createPackage, listPackages, setPackageActive } from './catalogue';
 export type { ClientPackageRow } from './repo';
@@ -100,10 +101,19 @@ export async function sellPackage(
     soldOn,
     expiresOn,
   });
-  const data: PackageExpiryJobData = { professionalId: professional.profileId, clientPackageId: id };
+  const data: PackageExpiryJobData = {
+    professionalId: professional.profileId,
+    clientPackageId: id,
+  };
   // Midnight after the last valid day, in the professional's zone.
   const dueAt = zonedStartOfDay(addDaysToDate(expiresOn, 1), professional.timezone);
-  await sendJobAt(db, PACKAGE_EXPIRY_QUEUE, packageExpiryKey(professional.profileId, id), dueAt, data);
+  await sendJobAt(
+    db,
+    PACKAGE_EXPIRY_QUEUE,
+    packageExpiryKey(professional.profileId, id),
+    dueAt,
+    data,
+  );
   return { id, name: pkg.name, priceCents: pkg.priceCents };
 }
 
@@ -227,7 +237,7 @@ export async function expireClientPackage(
 
 /** Every package sold of the account (the LGPD export). */
 export function listAllClientPackages({ db }: Pick<PackagesDeps, 'db'>, professionalId: string) {
-  return repo.listAllClientPackages(db, professionalId);
+  return figures.listAllClientPackages(db, professionalId);
 }
 
 /** The services a sold package covers (features/payments prices a session by them). */
@@ -245,7 +255,7 @@ export async function coveredServiceIds(
 
 /** Packages sold on a day: how many, for how much (Caixa do dia). */
 export function salesOn({ db }: Pick<PackagesDeps, 'db'>, professionalId: string, day: string) {
-  return repo.salesOn(db, professionalId, day);
+  return figures.salesOn(db, professionalId, day);
 }
 
 /** Names of sold packages, by id (Caixa do dia's lines). */
@@ -254,5 +264,5 @@ export function clientPackageNames(
   professionalId: string,
   ids: readonly string[],
 ) {
-  return repo.namesOf(db, professionalId, ids);
+  return figures.namesOf(db, professionalId, ids);
 }

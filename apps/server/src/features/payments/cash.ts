@@ -12,12 +12,13 @@ import { getClient } from '../clients/service';
 import { clientPackageNames, salesOn } from '../packages/service';
 import type { PaymentsDeps, Pro } from './deps';
 import * as repo from './repo';
+import * as dayRepo from './repo/day';
 
 export async function getCashDay(deps: PaymentsDeps, pro: Pro, date: string): Promise<CashDay> {
   const { db } = deps;
   const [payments, closed, sold] = await Promise.all([
-    repo.paymentsOn(db, pro.profileId, date),
-    repo.closedOn(db, pro.profileId, date),
+    dayRepo.paymentsOn(db, pro.profileId, date),
+    dayRepo.closedOn(db, pro.profileId, date),
     salesOn({ db }, pro.profileId, date),
   ]);
   const methods = PAYMENT_METHODS.map((method) => {

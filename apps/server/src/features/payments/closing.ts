@@ -18,7 +18,11 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import { isUuid } from '../../lib/params';
-import { getAppointment, listBookingAppointments, updateAppointment } from '../appointments/service';
+import {
+  getAppointment,
+  listBookingAppointments,
+  updateAppointment,
+} from '../appointments/service';
 import { getDepositCharge } from '../deposits/service';
 import { coveredServiceIds, toUseRefusal, useSession } from '../packages/service';
 import { listServices } from '../services/service';
@@ -201,7 +205,11 @@ async function pricePayments(
   const priced: PricedPayment[] = [];
   for (const payment of input.payments) {
     if (payment.method !== 'package') {
-      priced.push({ method: payment.method, amountCents: payment.amountCents, clientPackageId: null });
+      priced.push({
+        method: payment.method,
+        amountCents: payment.amountCents,
+        clientPackageId: null,
+      });
       continue;
     }
     const clientPackageId = payment.clientPackageId!.toLowerCase();

@@ -21,9 +21,7 @@ import * as repo from './repo';
 
 async function loadReceipt(deps: PaymentsDeps, pro: Pro, closingId: string) {
   const { db } = deps;
-  const row = isUuid(closingId)
-    ? await repo.findClosing(db, pro.profileId, closingId)
-    : undefined;
+  const row = isUuid(closingId) ? await repo.findClosing(db, pro.profileId, closingId) : undefined;
   if (!row || row.status !== 'closed') throw notFound();
   const [closing] = await toClosings(db, pro.profileId, [row]);
   const appointment = await getAppointment({ db }, pro.profileId, row.appointmentId);
@@ -42,7 +40,9 @@ export function receiptLines(
     `Cliente: ${withoutLiveLinks(data.clientName)}`,
     `Atendimento: ${formatIsoDate(data.date)} às ${data.startTime}`,
     '',
-    ...closing.items.map((item) => `${withoutLiveLinks(item.serviceName)}: ${money(item.priceCents)}`),
+    ...closing.items.map(
+      (item) => `${withoutLiveLinks(item.serviceName)}: ${money(item.priceCents)}`,
+    ),
   ];
   if (closing.discountCents > 0) {
     const percent = closing.discountPercent ? ` (${closing.discountPercent}%)` : '';
@@ -89,7 +89,9 @@ export async function mailReceipt(
   });
   const subject = `Recibo: ${withoutLiveLinks(businessName)}, ${formatIsoDate(appointment.appointmentDate)}`;
   const body = lines
-    .map((line) => (line === '' ? '' : `<p style="margin:0 0 8px;font-size:15px">${escapeHtml(line)}</p>`))
+    .map((line) =>
+      line === '' ? '' : `<p style="margin:0 0 8px;font-size:15px">${escapeHtml(line)}</p>`,
+    )
     .join('\n');
   const mail: OutgoingMail = {
     to,

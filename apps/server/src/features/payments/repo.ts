@@ -86,7 +86,10 @@ export async function paymentsOfClosings(
     .select()
     .from(payments)
     .where(
-      and(eq(payments.professionalId, professionalId), inArray(payments.closingId, [...closingIds])),
+      and(
+        eq(payments.professionalId, professionalId),
+        inArray(payments.closingId, [...closingIds]),
+      ),
     )
     .orderBy(asc(payments.paidAt), asc(payments.createdAt));
 }
@@ -263,37 +266,4 @@ export async function depositUsedBy(
       ),
     );
   return Number(row?.cents ?? 0);
-}
-
-/** Payments of a day, not voided (Caixa do dia). */
-export async function paymentsOn(
-  db: Db,
-  professionalId: string,
-  day: string,
-): Promise<PaymentRow[]> {
-  return db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.professionalId, professionalId),
-        eq(payments.paidOn, day),
-        isNull(payments.voidedAt),
-      ),
-    )
-    .orderBy(asc(payments.paidAt), asc(payments.createdAt));
-}
-
-/** Closed closings of a day (Caixa do dia). */
-export async function closedOn(db: Db, professionalId: string, day: string): Promise<ClosingRow[]> {
-  return db
-    .select()
-    .from(closings)
-    .where(
-      and(
-        eq(closings.professionalId, professionalId),
-        eq(closings.closedOn, day),
-        eq(closings.status, 'closed'),
-      ),
-    );
 }

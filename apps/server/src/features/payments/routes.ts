@@ -38,8 +38,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/appointments/:id/closing',
     { ...auth, schema: { params: idParams, response: { 200: closingDraftSchema } } },
-    async (request) =>
-      payments.getClosingDraft(deps, request.getProfessional(), request.params.id),
+    async (request) => payments.getClosingDraft(deps, request.getProfessional(), request.params.id),
   );
 
   app.post(
@@ -89,8 +88,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/closings/:id/receipt',
     { ...auth, schema: { params: idParams, response: { 200: receiptLinkSchema } } },
-    async (request) =>
-      payments.getReceiptLink(deps, request.getProfessional(), request.params.id),
+    async (request) => payments.getReceiptLink(deps, request.getProfessional(), request.params.id),
   );
 
   app.post(
@@ -104,7 +102,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     '/api/closings/summary',
-    { ...auth, schema: { querystring: idsQuery, response: { 200: z.array(closingSummarySchema) } } },
+    {
+      ...auth,
+      schema: { querystring: idsQuery, response: { 200: z.array(closingSummarySchema) } },
+    },
     async (request) => {
       const ids = request.query.ids
         .split(',')

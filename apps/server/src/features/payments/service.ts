@@ -20,11 +20,7 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/params';
 import { getAppointment } from '../appointments/service';
 import { getClient } from '../clients/service';
-import {
-  listClientPackages,
-  sellPackage,
-  usedPackageOf,
-} from '../packages/service';
+import { listClientPackages, sellPackage, usedPackageOf } from '../packages/service';
 import { availableDepositCents, notFound, toClosings } from './closing';
 import type { PaymentsDeps, Pro } from './deps';
 import * as repo from './repo';

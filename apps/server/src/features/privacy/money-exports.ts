@@ -129,5 +129,9 @@ export async function* accountPaymentsCsv(db: Db, profileId: string, timezone: s
 }
 
 export async function* accountPackagesCsv(db: Db, profileId: string) {
-  yield* csvDocument(PACKAGES_CSV_HEADER, await listAllClientPackages({ db }, profileId), packageValues);
+  yield* csvDocument(
+    PACKAGES_CSV_HEADER,
+    await listAllClientPackages({ db }, profileId),
+    packageValues,
+  );
 }

@@ -100,7 +100,9 @@ export async function exportClient(
   }
   const body = [
     ...(await collect(clientCsv(client, appointments, professional.timezone))),
-    ...(await collect(clientMoneyCsv(db, professional.profileId, client.id, professional.timezone))),
+    ...(await collect(
+      clientMoneyCsv(db, professional.profileId, client.id, professional.timezone),
+    )),
   ].join('');
   return { filename, contentType: 'text/csv; charset=utf-8', body };
 }

@@ -11,12 +11,12 @@ export function ServicesRoute() {
   return (
     <>
       <ServicesPage
-      hasAccess={hasAccess}
-      banner={
-        <SubscriptionBanner
-          subscribeButton={<SubscribeButton size="sm" className="w-full shrink-0 sm:w-auto" />}
-        />
-      }
+        hasAccess={hasAccess}
+        banner={
+          <SubscriptionBanner
+            subscribeButton={<SubscribeButton size="sm" className="w-full shrink-0 sm:w-auto" />}
+          />
+        }
       />
       <PackagesSection />
     </>

@@ -65,7 +65,13 @@ export function useSellPackage() {
 export function useUsePackageSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ appointmentId, clientPackageId }: { appointmentId: string; clientPackageId: string }) =>
+    mutationFn: ({
+      appointmentId,
+      clientPackageId,
+    }: {
+      appointmentId: string;
+      clientPackageId: string;
+    }) =>
       apiClient.post<void>(`/api/appointments/${enc(appointmentId)}/package-session`, {
         clientPackageId,
       }),

@@ -57,8 +57,16 @@ export function CashPage({ timeZone }: { timeZone: string }) {
         </p>
       ) : day ? (
         <>
-          <section aria-label="Resumo do caixa" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            <Figure label="Total recebido" cents={day.receivedCents} hint="Pix, dinheiro e cartões" strong />
+          <section
+            aria-label="Resumo do caixa"
+            className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+          >
+            <Figure
+              label="Total recebido"
+              cents={day.receivedCents}
+              hint="Pix, dinheiro e cartões"
+              strong
+            />
             <Figure label="Gorjetas" cents={day.tipsCents} />
             <Figure label="Descontos" cents={day.discountsCents} />
             <Figure label="Em aberto (fiado)" cents={day.owedCents} />
@@ -95,8 +103,8 @@ export function CashPage({ timeZone }: { timeZone: string }) {
                 </dl>
               )}
               <p className="mt-3 text-xs text-muted-foreground">
-                Sinal já pago e sessão de pacote quitam o atendimento, mas o dinheiro entrou antes: não
-                somam no total recebido do dia.
+                Sinal já pago e sessão de pacote quitam o atendimento, mas o dinheiro entrou antes:
+                não somam no total recebido do dia.
               </p>
             </CardContent>
           </Card>
@@ -114,7 +122,8 @@ export function CashPage({ timeZone }: { timeZone: string }) {
                         {line.clientName} · {line.description}
                       </span>
                       <span className="tabular-nums">
-                        {PAYMENT_METHOD_LABELS[line.method]} {formatCurrencyFromCents(line.amountCents)}
+                        {PAYMENT_METHOD_LABELS[line.method]}{' '}
+                        {formatCurrencyFromCents(line.amountCents)}
                       </span>
                     </li>
                   ))}
@@ -148,7 +157,11 @@ function Figure({
   return (
     <Card className="gap-1 p-4">
       <p className="text-sm text-muted-foreground">{label}</p>
-      <p className={strong ? 'text-2xl font-bold tabular-nums' : 'text-2xl font-semibold tabular-nums'}>
+      <p
+        className={
+          strong ? 'text-2xl font-bold tabular-nums' : 'text-2xl font-semibold tabular-nums'
+        }
+      >
         {formatCurrencyFromCents(cents)}
       </p>
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}

@@ -5,8 +5,6 @@ import {
   closingFormSchema,
   type ClosingInput,
   formatCentsForInput,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
 } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, X } from 'lucide-react';
@@ -21,6 +19,7 @@ import { useServiceChoices } from '@/features/appointments/api/get-form-choices'
 import { getErrorMessage } from '@/lib/api-client';
 import { useCloseAppointment } from '../api/closing';
 import { previewTotals } from '../lib/preview';
+import { ClosingPayments } from './closing-payments';
 import { ClosingTotals } from './closing-totals';
 
 function defaultValues(draft: ClosingDraft): ClosingFormValues {
@@ -30,16 +29,24 @@ function defaultValues(draft: ClosingDraft): ClosingFormValues {
   let left = price;
   const used = draft.packages.find((p) => p.clientPackageId === draft.usedClientPackageId);
   if (used) {
-    payments.push({ method: 'package', amount: formatCentsForInput(price), clientPackageId: used.clientPackageId });
+    payments.push({
+      method: 'package',
+      amount: formatCentsForInput(price),
+      clientPackageId: used.clientPackageId,
+    });
     left = 0;
   } else if (draft.depositCents > 0) {
     const deposit = Math.min(draft.depositCents, price);
     payments.push({ method: 'deposit', amount: formatCentsForInput(deposit), clientPackageId: '' });
     left -= deposit;
   }
-  if (left > 0) payments.push({ method: 'pix', amount: formatCentsForInput(left), clientPackageId: '' });
+  if (left > 0)
+    payments.push({ method: 'pix', amount: formatCentsForInput(left), clientPackageId: '' });
   return {
-    items: draft.items.map((i) => ({ serviceId: i.serviceId, price: formatCentsForInput(i.priceCents) })),
+    items: draft.items.map((i) => ({
+      serviceId: i.serviceId,
+      price: formatCentsForInput(i.priceCents),
+    })),
     discountKind: 'amount',
     discount: '',
     tip: '',
@@ -66,11 +73,12 @@ export function ClosingForm({
   const { control, register, handleSubmit, formState } = form;
   const errors = formState.errors;
   const items = useFieldArray({ control, name: 'items' });
-  const payments = useFieldArray({ control, name: 'payments' });
   const watched = useWatch({ control });
   const preview = previewTotals(watched);
 
-  const serviceOptions = new Map<string, string>(draft.items.map((i) => [i.serviceId, i.serviceName]));
+  const serviceOptions = new Map<string, string>(
+    draft.items.map((i) => [i.serviceId, i.serviceName]),
+  );
   for (const service of services.data ?? []) serviceOptions.set(service.id, service.name);
 
   function submit(input: ClosingInput) {
@@ -81,7 +89,8 @@ export function ClosingForm({
           toast.success('Atendimento concluído');
           onDone();
         },
-        onError: (error) => toast.error('Não foi possível concluir', { description: getErrorMessage(error) }),
+        onError: (error) =>
+          toast.error('Não foi possível concluir', { description: getErrorMessage(error) }),
       },
     );
   }
@@ -97,7 +106,10 @@ export function ClosingForm({
         <legend className="mb-1 text-sm font-semibold">Serviços realizados</legend>
         {items.fields.map((field, index) => (
           <div key={field.id} className="grid grid-cols-[1fr_8rem_auto] items-end gap-2">
-            <FormField label={`Serviço ${index + 1}`} error={errors.items?.[index]?.serviceId?.message}>
+            <FormField
+              label={`Serviço ${index + 1}`}
+              error={errors.items?.[index]?.serviceId?.message}
+            >
               {(fieldControl) => (
                 <NativeSelect {...fieldControl} {...register(`items.${index}.serviceId`)}>
                   {[...serviceOptions].map(([id, name]) => (
@@ -108,13 +120,21 @@ export function ClosingForm({
                 </NativeSelect>
               )}
             </FormField>
-            <FormField label={`Preço do serviço ${index + 1}`} error={errors.items?.[index]?.price?.message}>
+            <FormField
+              label={`Preço do serviço ${index + 1}`}
+              error={errors.items?.[index]?.price?.message}
+            >
               {(fieldControl) => (
                 <Controller
                   control={control}
                   name={`items.${index}.price`}
                   render={({ field: f }) => (
-                    <MoneyInput {...fieldControl} value={f.value} onValueChange={f.onChange} onBlur={f.onBlur} />
+                    <MoneyInput
+                      {...fieldControl}
+                      value={f.value}
+                      onValueChange={f.onChange}
+                      onBlur={f.onBlur}
+                    />
                   )}
                 />
               )}
@@ -174,7 +194,12 @@ export function ClosingForm({
                 control={control}
                 name="discount"
                 render={({ field: f }) => (
-                  <MoneyInput {...fieldControl} value={f.value} onValueChange={f.onChange} onBlur={f.onBlur} />
+                  <MoneyInput
+                    {...fieldControl}
+                    value={f.value}
+                    onValueChange={f.onChange}
+                    onBlur={f.onBlur}
+                  />
                 )}
               />
             )
@@ -186,92 +211,19 @@ export function ClosingForm({
               control={control}
               name="tip"
               render={({ field: f }) => (
-                <MoneyInput {...fieldControl} value={f.value} onValueChange={f.onChange} onBlur={f.onBlur} />
+                <MoneyInput
+                  {...fieldControl}
+                  value={f.value}
+                  onValueChange={f.onChange}
+                  onBlur={f.onBlur}
+                />
               )}
             />
           )}
         </FormField>
       </div>
 
-      <fieldset className="grid gap-3">
-        <legend className="mb-1 text-sm font-semibold">Pagamentos</legend>
-        {payments.fields.map((field, index) => {
-          const method = watched.payments?.[index]?.method;
-          return (
-            <div key={field.id} className="grid grid-cols-[1fr_8rem_auto] items-end gap-2">
-              <FormField label={`Forma de pagamento ${index + 1}`}>
-                {(fieldControl) => (
-                  <NativeSelect {...fieldControl} {...register(`payments.${index}.method`)}>
-                    {PAYMENT_METHODS.filter(
-                      (m) =>
-                        (m !== 'package' || draft.packages.length > 0) &&
-                        (m !== 'deposit' || draft.depositCents > 0),
-                    ).map((m) => (
-                      <option key={m} value={m}>
-                        {PAYMENT_METHOD_LABELS[m]}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                )}
-              </FormField>
-              <FormField label={`Valor do pagamento ${index + 1}`} error={errors.payments?.[index]?.amount?.message}>
-                {(fieldControl) => (
-                  <Controller
-                    control={control}
-                    name={`payments.${index}.amount`}
-                    render={({ field: f }) => (
-                      <MoneyInput {...fieldControl} value={f.value} onValueChange={f.onChange} onBlur={f.onBlur} />
-                    )}
-                  />
-                )}
-              </FormField>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={`Remover pagamento ${index + 1}`}
-                onClick={() => payments.remove(index)}
-              >
-                <X aria-hidden="true" />
-              </Button>
-              {method === 'package' ? (
-                <FormField
-                  label={`Pacote do pagamento ${index + 1}`}
-                  error={errors.payments?.[index]?.clientPackageId?.message}
-                  className="col-span-3"
-                >
-                  {(fieldControl) => (
-                    <NativeSelect {...fieldControl} {...register(`payments.${index}.clientPackageId`)}>
-                      <option value="">Escolha o pacote</option>
-                      {draft.packages.map((p) => (
-                        <option key={p.clientPackageId} value={p.clientPackageId}>
-                          {p.name} ({p.sessionsLeft} {p.sessionsLeft === 1 ? 'sessão' : 'sessões'})
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  )}
-                </FormField>
-              ) : null}
-            </div>
-          );
-        })}
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="w-fit"
-          onClick={() =>
-            payments.append({
-              method: 'pix',
-              amount: preview.owedCents > 0 ? formatCentsForInput(preview.owedCents) : '',
-              clientPackageId: '',
-            })
-          }
-        >
-          <Plus aria-hidden="true" />
-          Adicionar pagamento
-        </Button>
-      </fieldset>
+      <ClosingPayments form={form} draft={draft} owedCents={preview.owedCents} />
 
       <ClosingTotals totals={preview} />
 

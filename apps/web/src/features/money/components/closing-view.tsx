@@ -19,12 +19,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-client';
-import {
-  useMailReceipt,
-  useReceiptLink,
-  useReopenClosing,
-  useSettleClosing,
-} from '../api/closing';
+import { useMailReceipt, useReceiptLink, useReopenClosing, useSettleClosing } from '../api/closing';
 import { ClosingTotals } from './closing-totals';
 
 /** A closed appointment: what was done and paid, the recibo, a later payment, reopening. */

@@ -69,7 +69,9 @@ export function PackagesSection() {
                 {pkg.sessions} sessões de {pkg.services.map((s) => s.name).join(', ')} · válido por{' '}
                 {pkg.validityDays} dias
               </p>
-              <p className="font-semibold tabular-nums">{formatCurrencyFromCents(pkg.priceCents)}</p>
+              <p className="font-semibold tabular-nums">
+                {formatCurrencyFromCents(pkg.priceCents)}
+              </p>
               <Button
                 variant="outline"
                 size="sm"
@@ -87,7 +89,9 @@ export function PackagesSection() {
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Novo pacote</DialogTitle>
-            <DialogDescription>Um pacote vendido não muda se você mudar este depois.</DialogDescription>
+            <DialogDescription>
+              Um pacote vendido não muda se você mudar este depois.
+            </DialogDescription>
           </DialogHeader>
           {isFormOpen ? <PackageForm onDone={() => setIsFormOpen(false)} /> : null}
         </DialogContent>
@@ -126,14 +130,24 @@ function PackageForm({ onDone }: { onDone: () => void }) {
     >
       <FormField label="Nome do pacote" error={errors.name?.message}>
         {(fieldControl) => (
-          <Input {...fieldControl} autoComplete="off" placeholder="Pacote de 10 sessões" {...register('name')} />
+          <Input
+            {...fieldControl}
+            autoComplete="off"
+            placeholder="Pacote de 10 sessões"
+            {...register('name')}
+          />
         )}
       </FormField>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Serviços do pacote</legend>
         {(services.data ?? []).map((service) => (
           <label key={service.id} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" value={service.id} className="size-4" {...register('serviceIds')} />
+            <input
+              type="checkbox"
+              value={service.id}
+              className="size-4"
+              {...register('serviceIds')}
+            />
             {service.name}
           </label>
         ))}
@@ -143,7 +157,9 @@ function PackageForm({ onDone }: { onDone: () => void }) {
       </fieldset>
       <div className="grid grid-cols-3 gap-3">
         <FormField label="Sessões" error={errors.sessions?.message}>
-          {(fieldControl) => <Input {...fieldControl} inputMode="numeric" {...register('sessions')} />}
+          {(fieldControl) => (
+            <Input {...fieldControl} inputMode="numeric" {...register('sessions')} />
+          )}
         </FormField>
         <FormField label="Preço" error={errors.price?.message}>
           {(fieldControl) => (

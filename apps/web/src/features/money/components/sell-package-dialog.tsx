@@ -67,7 +67,8 @@ export function SellPackageDialog({
           toast.success('Pacote vendido');
           onOpenChange(false);
         },
-        onError: (error) => toast.error('Pacote não vendido', { description: getErrorMessage(error) }),
+        onError: (error) =>
+          toast.error('Pacote não vendido', { description: getErrorMessage(error) }),
       },
     );
   }

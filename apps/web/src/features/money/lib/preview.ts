@@ -34,5 +34,12 @@ export function previewTotals(form: DeepPartial<ClosingFormValues>): PreviewTota
   const tipCents = centsOf(form.tip);
   const totalCents = subtotalCents - discountCents + tipCents;
   const paidCents = (form.payments ?? []).reduce((sum, p) => sum + centsOf(p?.amount), 0);
-  return { subtotalCents, discountCents, tipCents, totalCents, paidCents, owedCents: totalCents - paidCents };
+  return {
+    subtotalCents,
+    discountCents,
+    tipCents,
+    totalCents,
+    paidCents,
+    owedCents: totalCents - paidCents,
+  };
 }

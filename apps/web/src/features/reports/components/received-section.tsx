@@ -1,4 +1,9 @@
-import { formatCurrencyFromCents, formatIsoDate, PAYMENT_METHOD_LABELS, type Report } from '@agendaki/shared';
+import {
+  formatCurrencyFromCents,
+  formatIsoDate,
+  PAYMENT_METHOD_LABELS,
+  type Report,
+} from '@agendaki/shared';
 import { useMemo } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatShortDate } from '../lib/format-report';
@@ -77,8 +82,8 @@ export function ReceivedSection({ report }: { report: Report }) {
             </p>
             <p className="mt-1 text-xs text-muted-foreground">
               Em {unusedSessions.packages}{' '}
-              {unusedSessions.packages === 1 ? 'pacote válido' : 'pacotes válidos'}, o equivalente
-              a {formatCurrencyFromCents(unusedSessions.valueCents)} de trabalho já pago
+              {unusedSessions.packages === 1 ? 'pacote válido' : 'pacotes válidos'}, o equivalente a{' '}
+              {formatCurrencyFromCents(unusedSessions.valueCents)} de trabalho já pago
             </p>
           </CardContent>
         </Card>
