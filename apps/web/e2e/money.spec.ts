@@ -18,6 +18,10 @@ import { expect, saveShot, test } from './fixtures';
  */
 
 const PASSWORD = 'senha-segura-1';
+// Signed out, /auth asks GET /api/me (401) before the sign-in.
+test.use({
+  allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 401/],
+});
 
 /** With SHOTS_DIR set, the screen at 390 px and at 1280 px; nothing otherwise. */
 async function shoot(page: Page, name: string) {
