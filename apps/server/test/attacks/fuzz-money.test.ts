@@ -184,18 +184,14 @@ describe('the money routes never answer 5xx', () => {
       fc.oneof(
         date.map((d) => ({ method: 'GET', url: `/api/cash?date=${encodeURIComponent(d)}` })),
         date.map((d) => ({ method: 'GET', url: `/api/cash.csv?date=${encodeURIComponent(d)}` })),
-        fc
-          .array(uuidish(), { maxLength: 4 })
-          .map((ids) => ({
-            method: 'GET',
-            url: `/api/closings/summary?ids=${encodeURIComponent(ids.join(','))}`,
-          })),
-        fc
-          .array(uuidish(), { maxLength: 4 })
-          .map((ids) => ({
-            method: 'GET',
-            url: `/api/money/clients?ids=${encodeURIComponent(ids.join(','))}`,
-          })),
+        fc.array(uuidish(), { maxLength: 4 }).map((ids) => ({
+          method: 'GET',
+          url: `/api/closings/summary?ids=${encodeURIComponent(ids.join(','))}`,
+        })),
+        fc.array(uuidish(), { maxLength: 4 }).map((ids) => ({
+          method: 'GET',
+          url: `/api/money/clients?ids=${encodeURIComponent(ids.join(','))}`,
+        })),
       ),
     );
   });

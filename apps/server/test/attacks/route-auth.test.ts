@@ -256,7 +256,7 @@ describe("a second professional aimed at the owner's records", () => {
       }
     }
     expect(failures).toEqual([]);
-    // Every route, twice for some, with a snapshot of the owner's tables after each: slow.
+    // Every route (some twice), with a snapshot of the owner's tables after each: slow.
   }, 180_000);
 
   it('and the owner still sees and uses every record afterwards', async () => {
