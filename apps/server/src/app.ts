@@ -42,6 +42,9 @@ import { createChangeNoticeJob } from './features/manage/change-notice';
 import { createReminderJob } from './features/manage/reminders';
 import { createDepositJob } from './features/deposits/job';
 import { depositsRoutes } from './features/deposits/routes';
+import { createPackageExpiryJob } from './features/packages/job';
+import { packagesRoutes } from './features/packages/routes';
+import { paymentsRoutes } from './features/payments/routes';
 import { createManageLinkCheck } from './features/manage/page-check';
 import { manageRoutes } from './features/manage/routes';
 import { deriveManageKey } from './features/manage/token';
@@ -150,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   app.jobs.add(createDepositJob({ db: database.db, clock, log: app.log }));
   app.jobs.add(createSeriesJob({ db: database.db, clock, log: app.log }));
+  app.jobs.add(createPackageExpiryJob({ db: database.db, clock, log: app.log }));
   app.jobs.add(
     createMailRequestJob({ db: database.db, box: secretBox, clock, publicUrl: env.PUBLIC_URL }),
   );
@@ -193,6 +197,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       ensureManageLink({ ...manageJobDeps, db }, professionalId, bookingId, now),
   });
   await app.register(depositsRoutes, { db: database.db });
+  await app.register(packagesRoutes, { db: database.db });
+  await app.register(paymentsRoutes, { db: database.db });
   await app.register(privacyRoutes, {
     db: database.db,
     storage,

@@ -233,8 +233,12 @@ describe('a client asks for their data', () => {
     const res = await download(seeded, `/api/clients/${seeded.added.id}/export?format=csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const [header, ...rows] = parseCsv(res.body);
+    const [header, ...all] = parseCsv(res.body);
     expect(header![0]).toBe('Cliente');
+    // The appointments, then a blank line and the payments' and packages' tables (decision 040).
+    const end = all.findIndex((row) => row.every((cell) => cell === ''));
+    const rows = all.slice(0, end);
+    expect(all[end + 1]).toEqual(['Pagamentos']);
     expect(rows).toHaveLength(1);
     const [line] = rows;
     expect(line!.slice(0, 3)).toEqual([
@@ -394,6 +398,8 @@ describe('Exportar tudo', () => {
         'excecoes.csv',
         'folgas.csv',
         'horarios.csv',
+        'pacotes.csv',
+        'pagamentos.csv',
         'servicos.csv',
       ].sort(),
     );

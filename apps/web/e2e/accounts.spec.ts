@@ -22,6 +22,7 @@ const PAGES = [
     title: 'Horário de Atendimento',
   },
   { label: 'Clientes', path: '/dashboard/clients', title: 'Clientes' },
+  { label: 'Caixa do dia', path: '/dashboard/caixa', title: 'Caixa do dia' },
   { label: 'Relatórios', path: '/dashboard/reports', title: 'Relatórios' },
   { label: 'Assinatura', path: '/dashboard/billing', title: 'Assinaturas' },
   { label: 'Configurações', path: '/dashboard/settings', title: 'Configurações' },

@@ -38,3 +38,5 @@ export * from './series-rules';
 export * from './series-form';
 export * from './admin';
 export * from './waitlist';
+export * from './closing-schemas';
+export * from './package-schemas';

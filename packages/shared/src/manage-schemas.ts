@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { managePackagesSchema } from './package-schemas';
 import { depositChargeSchema } from './pix';
 import { manageSeriesSchema } from './series-schemas';
 import {
@@ -60,6 +61,8 @@ export const manageViewSchema = z.object({
   lastBookableDate: z.string(),
   /** A horário fixo's occurrence: the series' rule and next dates (issue 46). */
   series: manageSeriesSchema.nullable().optional(),
+  /** The client's valid packages with sessions left (docs/decisions/040-money-received.md). */
+  packages: managePackagesSchema.optional(),
 });
 export type ManageView = z.infer<typeof manageViewSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './appointment-schemas';
+import { PAYMENT_METHODS } from './closing-schemas';
 
 /**
  * Relatórios (docs/decisions/014-calendar-and-numbers.md): the last 12 weeks up to today in the
@@ -41,6 +42,21 @@ export const reportSchema = z.object({
   weekdays: z.array(z.object({ weekday: z.number().int(), appointments: z.number().int() })),
   /** Kept appointments by start hour (0–23), only hours that had any. */
   hours: z.array(z.object({ hour: z.number().int(), appointments: z.number().int() })),
+  /**
+   * Money that came in (Pix, dinheiro, cartões: closings, later payments, packages sold) next to
+   * the booked revenue (docs/decisions/040-money-received.md), per week of `weeks` and by method.
+   */
+  received: z.object({
+    totalCents: z.number().int(),
+    weeks: z.array(z.object({ weekStart: z.string(), receivedCents: z.number().int() })),
+    methods: z.array(z.object({ method: z.enum(PAYMENT_METHODS), cents: z.number().int() })),
+  }),
+  /** Sessions sold in valid packages and not yet used: work still owed to clients. */
+  unusedSessions: z.object({
+    sessions: z.number().int(),
+    valueCents: z.number().int(),
+    packages: z.number().int(),
+  }),
 });
 export type Report = z.infer<typeof reportSchema>;
 

@@ -140,6 +140,19 @@ export const WAITLIST_SWEEP_QUEUE: QueueDefinition = {
   batchSize: 1,
 };
 
+/**
+ * One job per package sold, due the day after its last valid day (features/packages): it
+ * expires the sessions left once (a conditional UPDATE of `expired_at`), so retries are safe.
+ */
+export const PACKAGE_EXPIRY_QUEUE: QueueDefinition = {
+  name: 'package-expiry',
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+  batchSize: 10,
+};
+
 export const QUEUES: readonly QueueDefinition[] = [
   MAIL_QUEUE,
   PURGE_QUEUE,
@@ -150,4 +163,5 @@ export const QUEUES: readonly QueueDefinition[] = [
   SERIES_QUEUE,
   WAITLIST_SCAN_QUEUE,
   WAITLIST_SWEEP_QUEUE,
+  PACKAGE_EXPIRY_QUEUE,
 ];

@@ -21,6 +21,8 @@ export * from './schema/calendar-feed';
 export * from './schema/series';
 export * from './schema/admin';
 export * from './schema/waitlist';
+export * from './schema/packages';
+export * from './schema/payments';
 
 // ---------------------------------------------------------------- ownership
 
@@ -66,6 +68,14 @@ export const TABLE_OWNERS = {
   waitlistSettings: 'waitlist',
   waitlistEntries: 'waitlist',
   waitlistOffers: 'waitlist',
+  packages: 'packages',
+  packageServices: 'packages',
+  clientPackages: 'packages',
+  packageUses: 'packages',
+  packageLedger: 'packages',
+  closings: 'payments',
+  closingItems: 'payments',
+  payments: 'payments',
 } as const;
 
 /**

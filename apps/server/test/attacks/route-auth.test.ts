@@ -44,6 +44,8 @@ function ownerParam(param: string, url: string): string {
     'booking-bursts': world.records.burstId,
     series: world.records.seriesId,
     waitlist: world.records.waitlistEntryId,
+    packages: world.records.money.packageId,
+    closings: world.records.money.closingId,
   };
   if (param === 'bookingId') return world.records.bookingId;
   // The operator console acts on a professional by her profile id (a professional gets 403).
@@ -222,6 +224,33 @@ function intruderAttempts(route: RouteEntry): Attempt[] {
         ],
       ]),
     ),
+    // Money (docs/decisions/040-money-received.md): valid bodies, so ownership refuses them.
+    'POST /api/appointments/:id/closing': [
+      {
+        options: {
+          payload: {
+            items: [{ serviceId: intruder.services[0]!.id, priceCents: 100 }],
+            discountKind: 'amount',
+            discountValue: 0,
+            tipCents: 0,
+            payments: [],
+          },
+        },
+      },
+    ],
+    'POST /api/closings/:id/reopen': [{ options: { payload: { reason: 'Tentativa' } } }],
+    'POST /api/closings/:id/payments': [
+      { options: { payload: { method: 'pix', amountCents: 100 } } },
+    ],
+    'POST /api/clients/:id/packages': [
+      { options: { payload: { packageId: records.money.packageId, payments: [] } } },
+    ],
+    'PATCH /api/packages/:id': [{ options: { payload: { isActive: false } } }],
+    'POST /api/appointments/:id/package-session': [
+      { options: { payload: { clientPackageId: records.money.clientPackageId } } },
+    ],
+    'GET /api/closings/summary': [{ options: { query: { ids: records.appointmentId } } }],
+    'GET /api/money/clients': [{ options: { query: { ids: records.clientId } } }],
     'GET /api/profile/link-availability': [
       { options: { query: { link: world.owner.customLink } } },
     ],
@@ -263,7 +292,8 @@ describe("a second professional aimed at the owner's records", () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every route (some twice), with a snapshot of the owner's tables after each: slow.
+  }, 180_000);
 
   it('and the owner still sees and uses every record afterwards', async () => {
     const { owner, records } = world;

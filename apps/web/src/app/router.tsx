@@ -51,6 +51,10 @@ const dashboardRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/dashboard/reports')).ReportsRoute }),
   },
   {
+    path: paths.dashboard.cash.path,
+    lazy: async () => ({ Component: (await import('./routes/dashboard/cash')).CashRoute }),
+  },
+  {
     path: paths.dashboard.billing.path,
     lazy: async () => ({ Component: (await import('./routes/dashboard/billing')).BillingRoute }),
   },

@@ -18,6 +18,7 @@ import { buildIcs, zonedInstant } from '../../lib/ics';
 import { brazilianMobile, whatsappUrl } from '../../lib/phone';
 import { listBookingAppointments } from '../appointments/service';
 import { getDepositCharge } from '../deposits/service';
+import { managePackagesOf } from '../packages/service';
 import { findPublicProfileById, type PublicProfileRow } from '../profile/service';
 import { seriesOfBooking } from '../series/service';
 import { bookingStatus, planChangeNotice } from './change-notice';
@@ -139,6 +140,11 @@ export async function getManageView(deps: ManageDeps, token: string): Promise<Ma
     cutoffHours: profile.cancelCutoffMinutes / 60,
     today,
     lastBookableDate: addDaysToDate(today, 365),
+    packages: await managePackagesOf(
+      deps,
+      { profileId: booking.link.professionalId, timezone: profile.timezone },
+      booking.appointments[0]!.clientId,
+    ),
   };
 }
 

@@ -14,6 +14,7 @@ import { listSavedWindows } from '../availability/service';
 import { streamClients } from '../clients/service';
 import { listWholeSchedule } from '../schedule/service';
 import { listServices } from '../services/service';
+import { accountPackagesCsv, accountPaymentsCsv } from './money-exports';
 
 /**
  * The LGPD exports (docs/decisions/012-lgpd.md): one client's data as JSON or CSV, and the whole
@@ -266,6 +267,8 @@ export function accountZip(source: AccountExportSource, now: Date): Readable {
     ['excecoes.csv', () => schedule.excecoes()],
     ['folgas.csv', () => schedule.folgas()],
     ['bloqueios.csv', () => schedule.bloqueios()],
+    ['pagamentos.csv', () => accountPaymentsCsv(source.db, source.profileId, source.timezone)],
+    ['pacotes.csv', () => accountPackagesCsv(source.db, source.profileId)],
   ];
   for (const [name, generate] of entries) {
     // Readable.from pulls the generator only as yazl reads this entry, one entry at a time.

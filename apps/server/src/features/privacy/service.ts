@@ -2,7 +2,7 @@ import { isSameName, type Client } from '@agendaki/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { deleteJobsAt } from '../../db/queue';
-import { DEPOSIT_QUEUE, REMINDER_QUEUE } from '../../db/queues';
+import { DEPOSIT_QUEUE, PACKAGE_EXPIRY_QUEUE, REMINDER_QUEUE } from '../../db/queues';
 import type { Scrubber } from '../../db/scrub';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -21,10 +21,13 @@ import { isDemoProfessional } from '../../lib/demo';
 import { depositJobKey } from '../deposits/service';
 import { deleteMailsOfAccount, deleteMailsOfClient } from '../mail/service';
 import { getProfileByUserId } from '../profile/service';
+import { listAllClientPackages, packageExpiryKey } from '../packages/service';
+import { eraseClientPayments } from '../payments/service';
 import { lockServiceImageFiles } from '../services/service';
 import type { FileStorage } from '../storage/service';
 import { clientCsv, toClientExport } from './exports';
 import { deleteWaitlistOfContact } from '../waitlist/service';
+import { clientMoneyCsv, clientMoneyJson } from './money-exports';
 
 /**
  * LGPD (docs/decisions/012-lgpd.md): a client's data exported or erased, the professional's
@@ -86,10 +89,22 @@ export async function exportClient(
   );
   const filename = `dados-${fileSlug(client.name)}.${format}`;
   if (format === 'json') {
-    const body = JSON.stringify(toClientExport(client, appointments, clock.now()), null, 2);
+    const body = JSON.stringify(
+      {
+        ...toClientExport(client, appointments, clock.now()),
+        ...(await clientMoneyJson(db, professional.profileId, client.id)),
+      },
+      null,
+      2,
+    );
     return { filename, contentType: 'application/json; charset=utf-8', body };
   }
-  const body = (await collect(clientCsv(client, appointments, professional.timezone))).join('');
+  const body = [
+    ...(await collect(clientCsv(client, appointments, professional.timezone))),
+    ...(await collect(
+      clientMoneyCsv(db, professional.profileId, client.id, professional.timezone),
+    )),
+  ].join('');
   return { filename, contentType: 'text/csv; charset=utf-8', body };
 }
 
@@ -114,6 +129,8 @@ export async function eraseClient(
     const txDeps = { ...deps, db: tx };
     const erased = await eraseClientData(txDeps, profileId, client.id);
     await clearClientNotes(txDeps, profileId, client.id);
+    // The amounts stay (the professional's accounting); her words about the client go.
+    await eraseClientPayments({ db: tx }, profileId, client.id);
     // Their mails' jobs go with the mails; reminders and sinal deadlines name only the booking.
     await deleteMailsOfClient({ db: tx }, profileId, client);
     await deleteWaitlistOfContact({ db: tx }, profileId, client);
@@ -174,6 +191,12 @@ export async function deleteAccount(
       tx,
       DEPOSIT_QUEUE,
       bookings.map((id) => depositJobKey(profileId, id)),
+    );
+    const sold = await listAllClientPackages({ db: tx }, profileId);
+    await deleteJobsAt(
+      tx,
+      PACKAGE_EXPIRY_QUEUE,
+      sold.map((row) => packageExpiryKey(profileId, row.id)),
     );
     await deleteMailsOfAccount({ db: tx }, profileId, addresses.filter(Boolean));
     await deleteBillingEventsOfUser({ db: tx }, userId);

@@ -10,6 +10,8 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Professional } from '../../plugins/auth';
 import { getReportGroups, listAppointmentsInRange } from '../appointments/service';
+import { unusedSessions } from '../packages/service';
+import { receivedFigures } from '../payments/service';
 import { toAppointmentsCsv } from './csv';
 
 /** The database and the clock (decision 010). */
@@ -38,6 +40,7 @@ export async function getReport(deps: ReportsDeps, professional: Professional): 
   const today = zonedToday(deps.clock.now(), professional.timezone);
   const from = addDaysToDate(sundayOf(today), -7 * (REPORT_WEEKS - 1));
   const groups = await getReportGroups(deps, professional.profileId, { from, to: today });
+  const received = await receivedFigures(deps, professional.profileId, { from, to: today });
 
   const weekRows = new Map<string, (typeof groups)[number]>();
   const weekdayCounts = new Map<number, number>();
@@ -99,6 +102,15 @@ export async function getReport(deps: ReportsDeps, professional: Professional): 
       appointments: weekdayCounts.get(weekday) ?? 0,
     })),
     hours,
+    received: {
+      totalCents: received.totalCents,
+      weeks: weeks.map(({ weekStart }) => ({
+        weekStart,
+        receivedCents: received.weeks.get(weekStart) ?? 0,
+      })),
+      methods: received.methods.sort((a, b) => b.cents - a.cents),
+    },
+    unusedSessions: await unusedSessions(deps.db, professional.profileId),
   };
 }
 

@@ -28,6 +28,7 @@ import {
 import { IMAGES, multipartFile } from '../../helpers/images';
 import { createOwnerSeries } from './world-series';
 import { joinWaitlistOf } from '../../helpers/waitlist';
+import { createOwnerMoney, ownerMoneySnapshot, type OwnerMoneyRecords } from './world-money';
 
 /** A built web app as Vite writes one: the page, a hashed script, an icon. */
 export const INDEX_HTML = `<!doctype html>
@@ -84,6 +85,8 @@ export interface OwnerRecords {
   seriesBookingId: string;
   /** Someone on the owner's waiting list (features/waitlist). */
   waitlistEntryId: string;
+  /** A package, the one sold to the client, the closing of the appointment (world-money.ts). */
+  money: OwnerMoneyRecords;
 }
 
 export interface AttackWorld {
@@ -198,6 +201,11 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
     burstId: bursts.json().bursts[0].id,
     ...series,
     waitlistEntryId: joined,
+    money: await createOwnerMoney(owner, {
+      clientId: client.json().id,
+      appointmentId: appointment.json().id,
+      serviceId,
+    }),
   };
 
   async function ownerSnapshot() {
@@ -263,6 +271,7 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
         .select({ id: bookingRequests.id })
         .from(bookingRequests)
         .where(eq(bookingRequests.professionalId, owner.profileId)),
+      money: await ownerMoneySnapshot(db, owner.profileId),
       imageOnDisk: fs.existsSync(path.join(dataDir, 'uploads', records.imageUrl.slice(9))),
     };
   }

@@ -9,7 +9,7 @@ export interface ReportChartCardProps {
   values: readonly number[];
   formatValue: (value: number) => string;
   /** The same figures as a table: what a screen reader reads instead of the canvas. */
-  table: { columns: readonly [string, string]; rows: readonly (readonly [string, string])[] };
+  table: { columns: readonly string[]; rows: readonly (readonly string[])[] };
   empty?: ReactNode;
 }
 
@@ -49,21 +49,28 @@ export function ReportChartCard({
             <caption className="sr-only">{title}</caption>
             <thead>
               <tr className="border-b text-muted-foreground">
-                <th scope="col" className="py-1 font-medium">
-                  {table.columns[0]}
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  {table.columns[1]}
-                </th>
+                {table.columns.map((column, index) => (
+                  <th
+                    key={column}
+                    scope="col"
+                    className={index === 0 ? 'py-1 font-medium' : 'py-1 text-right font-medium'}
+                  >
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {table.rows.map(([label, value]) => (
+              {table.rows.map(([label, ...values]) => (
                 <tr key={label} className="border-b last:border-0">
                   <th scope="row" className="py-1 font-normal">
                     {label}
                   </th>
-                  <td className="py-1 text-right tabular-nums">{value}</td>
+                  {values.map((value, index) => (
+                    <td key={index} className="py-1 text-right tabular-nums">
+                      {value}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

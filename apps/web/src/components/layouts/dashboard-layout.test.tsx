@@ -54,6 +54,7 @@ describe('dashboard shell', () => {
       'Serviços',
       'Horário de Atendimento',
       'Clientes',
+      'Caixa do dia',
       'Relatórios',
       'Assinatura',
       'Configurações',

@@ -10,6 +10,7 @@ import {
   type LucideIcon,
   ChartColumn,
   ListOrdered,
+  Wallet,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 
@@ -35,6 +36,7 @@ export const DASHBOARD_NAV_ITEMS: readonly DashboardNavItem[] = [
   { label: 'Serviços', href: paths.dashboard.services.getHref(), icon: Scissors },
   { label: 'Horário de Atendimento', href: paths.dashboard.availability.getHref(), icon: Clock3 },
   { label: 'Clientes', href: paths.dashboard.clients.getHref(), icon: Users },
+  { label: 'Caixa do dia', href: paths.dashboard.cash.getHref(), icon: Wallet },
   { label: 'Relatórios', href: paths.dashboard.reports.getHref(), icon: ChartColumn },
   { label: 'Assinatura', href: paths.dashboard.billing.getHref(), icon: CreditCard },
   { label: 'Configurações', href: paths.dashboard.settings.getHref(), icon: Settings },

@@ -12,6 +12,7 @@ import {
 import { useMe } from '@/features/auth/api/get-me';
 import { WhatsappReminderButton } from '@/features/manage/components/whatsapp-reminder';
 import { DepositLine } from '@/features/deposits/components/deposit-line';
+import { ClosingButton } from '@/features/money/components/closing-button';
 
 // The grid is its own chunk: the list's first visit does not download it (decision 014).
 const AgendaCalendarPage = lazy(async () => ({
@@ -33,6 +34,7 @@ export function AppointmentsRoute() {
         viewSwitch={<AgendaViewSwitch current="list" />}
         renderCardAction={(appointment) => (
           <div className="grid gap-2">
+            <ClosingButton appointment={appointment} />
             <DepositLine bookingId={appointment.bookingId} clientName={appointment.client.name} />
             <WhatsappReminderButton
               appointmentId={appointment.id}
@@ -46,7 +48,11 @@ export function AppointmentsRoute() {
   }
   return (
     <Suspense fallback={<Skeleton className="h-[480px] w-full" />}>
-      <AgendaCalendarPage view={view} timeZone={timeZone} />
+      <AgendaCalendarPage
+        view={view}
+        timeZone={timeZone}
+        renderAppointmentAction={(appointment) => <ClosingButton appointment={appointment} />}
+      />
     </Suspense>
   );
 }

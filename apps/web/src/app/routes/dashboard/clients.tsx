@@ -1,6 +1,7 @@
 import { NewSeriesButton } from '@/features/appointments/components/new-series-button';
 import { useMe } from '@/features/auth/api/get-me';
 import { ClientsPage } from '@/features/clients/components/clients-page';
+import { ClientMoneySection } from '@/features/money/components/client-money';
 
 export function ClientsRoute() {
   const me = useMe();
@@ -9,6 +10,7 @@ export function ClientsRoute() {
     <ClientsPage
       timeZone={timeZone}
       renderCardAction={(client) => <NewSeriesButton client={client} timeZone={timeZone} />}
+      renderCardExtra={(client) => <ClientMoneySection client={client} />}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { isIsoDate, zonedToday, type Appointment } from '@agendaki/shared';
 import { Ban, ChevronLeft, ChevronRight, Plus, Repeat } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
@@ -23,7 +23,16 @@ type FormState =
 const DATE_PARAM = 'data';
 
 /** The Agenda as a day or week grid (`?vista=dia|semana&data=`), beside the list. */
-export function AgendaCalendarPage({ view, timeZone }: { view: CalendarView; timeZone: string }) {
+export function AgendaCalendarPage({
+  view,
+  timeZone,
+  renderAppointmentAction,
+}: {
+  view: CalendarView;
+  timeZone: string;
+  /** Composed by the route: "Concluir e receber" (features/money) in an opened appointment. */
+  renderAppointmentAction?: (appointment: Appointment) => ReactNode;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const today = zonedToday(new Date(), timeZone);
   const requested = searchParams.get(DATE_PARAM) ?? '';
@@ -124,6 +133,11 @@ export function AgendaCalendarPage({ view, timeZone }: { view: CalendarView; tim
         appointment={form.open ? form.appointment : undefined}
         initial={form.open ? form.initial : undefined}
         today={today}
+        action={
+          form.open && form.appointment && renderAppointmentAction
+            ? renderAppointmentAction(form.appointment)
+            : undefined
+        }
         onOpenChange={(open) => {
           if (!open) setForm({ open: false });
         }}

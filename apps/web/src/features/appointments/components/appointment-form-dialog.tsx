@@ -1,6 +1,7 @@
 import type { Appointment } from '@agendaki/shared';
 import { Repeat } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import type { ReactNode } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -21,6 +22,8 @@ export interface AppointmentFormDialogProps {
   initial?: { date: string; startTime: string };
   /** An occurrence of a horário fixo: its options ("Só este", "Toda a série"…). */
   onOpenSeries?: (appointment: Appointment) => void;
+  /** Shown above the form for an existing appointment (composed by the route). */
+  action?: ReactNode;
 }
 
 export function AppointmentFormDialog({
@@ -30,6 +33,7 @@ export function AppointmentFormDialog({
   today,
   initial,
   onOpenSeries,
+  action,
 }: AppointmentFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -54,6 +58,7 @@ export function AppointmentFormDialog({
             </Button>
           </div>
         ) : null}
+        {appointment && action ? <div className="border-b pb-4">{action}</div> : null}
         <AppointmentForm
           key={appointment?.id ?? `new-${initial?.date ?? ''}-${initial?.startTime ?? ''}`}
           appointment={appointment}

@@ -7,7 +7,7 @@ import {
   type AppointmentStatus,
 } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -16,6 +16,8 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useClientMoney, useUsePackageSession } from '@/features/money/api/packages';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
@@ -78,7 +80,18 @@ export function AppointmentForm({ appointment, today, initial, onDone }: Appoint
   });
 
   const serviceChoices = toServiceChoices(services.data ?? [], appointment);
-  const [serviceId, startTime] = useWatch({ control, name: ['serviceId', 'startTime'] });
+  const [serviceId, startTime, clientId] = useWatch({
+    control,
+    name: ['serviceId', 'startTime', 'clientId'],
+  });
+  // A new appointment may use a session of the client's package for its service (decision 040).
+  const money = useClientMoney(appointment ? undefined : clientId || undefined);
+  const packageSession = useUsePackageSession();
+  const [packageChoice, setPackageChoice] = useState('');
+  const usablePackages = (money.data?.packages ?? []).filter(
+    (p) => !p.isExpired && p.sessionsLeft > 0 && p.serviceIds.includes(serviceId),
+  );
+  const chosenPackage = usablePackages.some((p) => p.id === packageChoice) ? packageChoice : '';
   const preview = getBookingPreview(
     serviceChoices.find((s) => s.id === serviceId),
     startTime,
@@ -88,7 +101,16 @@ export function AppointmentForm({ appointment, today, initial, onDone }: Appoint
     save.mutate(
       { id: appointment?.id, input },
       {
-        onSuccess: (saved) => {
+        onSuccess: async (saved) => {
+          if (chosenPackage) {
+            await packageSession
+              .mutateAsync({ appointmentId: saved.id, clientPackageId: chosenPackage })
+              .catch((error: unknown) =>
+                toast.error('Agendamento criado, mas a sessão do pacote não foi usada', {
+                  description: getErrorMessage(error),
+                }),
+              );
+          }
           toast.success(
             appointment ? 'Agendamento atualizado com sucesso!' : 'Agendamento criado com sucesso!',
           );
@@ -151,6 +173,25 @@ export function AppointmentForm({ appointment, today, initial, onDone }: Appoint
           />
         )}
       </FormField>
+
+      {usablePackages.length > 0 ? (
+        <FormField label="Sessão de pacote">
+          {(field) => (
+            <NativeSelect
+              {...field}
+              value={chosenPackage}
+              onChange={(event) => setPackageChoice(event.target.value)}
+            >
+              <option value="">Não usar pacote</option>
+              {usablePackages.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} ({p.sessionsLeft} de {p.sessionsTotal} sessões)
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Data">

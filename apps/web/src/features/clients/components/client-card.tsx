@@ -18,6 +18,8 @@ export interface ClientCardProps {
   isDeleting?: boolean;
   /** Composed by the route: "Horário fixo" (features/appointments). */
   action?: ReactNode;
+  /** Composed by the route: the client's packages and balance (features/money). */
+  extra?: ReactNode;
 }
 
 export function ClientCard({
@@ -27,6 +29,7 @@ export function ClientCard({
   onDelete,
   isDeleting,
   action,
+  extra,
 }: ClientCardProps) {
   const whatsAppLink = getWhatsAppLink(client.phone);
   const registeredOn = format(
@@ -84,6 +87,8 @@ export function ClientCard({
           <p className="line-clamp-2 break-words">{client.notes}</p>
         </div>
       ) : null}
+
+      {extra}
 
       <div className="mt-auto flex gap-2 border-t pt-4">
         {whatsAppLink ? (

@@ -23,6 +23,8 @@ export interface ClientsPageProps {
   timeZone?: string;
   /** An action under each card (the route composes "Horário fixo"). */
   renderCardAction?: (client: Client) => ReactNode;
+  /** Composed by the route: the client's packages and what she owes (features/money). */
+  renderCardExtra?: (client: Client) => ReactNode;
 }
 
 const skeletonCard = (
@@ -36,7 +38,11 @@ const skeletonCard = (
   </Card>
 );
 
-export function ClientsPage({ timeZone = DEFAULT_TIMEZONE, renderCardAction }: ClientsPageProps) {
+export function ClientsPage({
+  timeZone = DEFAULT_TIMEZONE,
+  renderCardAction,
+  renderCardExtra,
+}: ClientsPageProps) {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [form, setForm] = useState<FormState>({ open: false });
@@ -114,6 +120,7 @@ export function ClientsPage({ timeZone = DEFAULT_TIMEZONE, renderCardAction }: C
           onDelete={handleDelete}
           isDeleting={deleteClient.isPending && deleteClient.variables === client.id}
           action={renderCardAction?.(client)}
+          extra={renderCardExtra?.(client)}
         />
       )}
     >

@@ -1,4 +1,4 @@
-import type { ManageView } from '@agendaki/shared';
+import { formatIsoDate, type ManageView } from '@agendaki/shared';
 import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
@@ -56,6 +56,25 @@ function ManageCard({ token, data }: { token: string; data: ManageView }) {
           <p className="text-sm text-muted-foreground">com {data.professionalName}</p>
         </header>
         <BookingDetails token={token} data={data} />
+        {data.packages && data.packages.length > 0 ? (
+          <section
+            aria-labelledby="manage-packages"
+            className="space-y-2 rounded-xl border bg-card p-4 shadow-sm"
+          >
+            <h2 id="manage-packages" className="font-semibold">
+              Seus pacotes
+            </h2>
+            <ul className="space-y-1 text-sm">
+              {data.packages.map((pkg, index) => (
+                <li key={index}>
+                  {pkg.name}: {pkg.sessionsLeft} de {pkg.sessionsTotal}{' '}
+                  {pkg.sessionsTotal === 1 ? 'sessão restante' : 'sessões restantes'}, válido até{' '}
+                  {formatIsoDate(pkg.expiresOn)}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {data.deposit && data.deposit.status === 'pending' && data.status !== 'cancelled' ? (
           <PixPayment deposit={data.deposit} />
         ) : null}

@@ -8,6 +8,7 @@ import { useReport } from '../api/get-report';
 import { formatHour, formatRate, formatShortDate, WEEKDAY_NAMES } from '../lib/format-report';
 import { CsvExport } from './csv-export';
 import { ReportChartCard } from '@/components/charts/chart-card';
+import { ReceivedSection } from './received-section';
 
 const formatCount = (value: number) => (Number.isInteger(value) ? String(value) : '');
 const formatMoneyAxis = (value: number) =>
@@ -66,7 +67,7 @@ function ReportView({ report }: { report: Report }) {
       </p>
       <section aria-label="Resumo do período" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure
-          title="Faturamento"
+          title="Faturamento (agendado)"
           value={formatCurrencyFromCents(totals.revenueCents)}
           detail={`${totals.kept} ${totals.kept === 1 ? 'atendimento' : 'atendimentos'}`}
         />
@@ -140,6 +141,7 @@ function ReportView({ report }: { report: Report }) {
           }}
         />
       </div>
+      <ReceivedSection report={report} />
     </div>
   );
 }
