@@ -2,7 +2,7 @@ import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 import * as schema from './schema';
-import { appointments, clients, mailOutbox } from './schema';
+import { appointments, clients, mailOutbox, whatsappMessages } from './schema';
 
 /**
  * After an erasure or an account deletion has committed, the deleted or overwritten rows still
@@ -26,8 +26,13 @@ export interface Scrubber {
   afterAccountDeletion(): Promise<void>;
 }
 
-/** A client's data: their row, their appointments' notes, the mails about them. */
-export const CLIENT_DATA_TABLES: readonly PgTable[] = [clients, appointments, mailOutbox];
+/** A client's data: their row, their appointments' notes, the mails and WhatsApp messages. */
+export const CLIENT_DATA_TABLES: readonly PgTable[] = [
+  clients,
+  appointments,
+  mailOutbox,
+  whatsappMessages,
+];
 
 /** Every table of the schema (pg-boss's hold ids only, never names: decision 030). */
 export const ALL_TABLES: readonly PgTable[] = (Object.values(schema) as unknown[]).filter(

@@ -190,6 +190,10 @@ function intruderAttempts(route: RouteEntry): Attempt[] {
       { refusedWith: [200], options: { payload: { windows: [] } } },
     ],
     'PUT /api/appointments/:id/whatsapp-sent': [{ options: { payload: { sent: true } } }],
+    // The owner's booking ids answer the intruder nothing (their own rows only).
+    'GET /api/whatsapp/bookings': [
+      { refusedWith: [200], options: { query: { ids: world.records.bookingId } } },
+    ],
     'GET /api/profile/link-availability': [
       { options: { query: { link: world.owner.customLink } } },
     ],

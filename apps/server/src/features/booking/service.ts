@@ -21,6 +21,7 @@ import { getDepositCharge, openDeposit, planDeposit } from '../deposits/service'
 import type { DynamicChargeDeps } from '../pix-provider/service';
 import { brazilianMobile } from '../../lib/phone';
 import { ensureManageLink, newBookingLink } from '../manage/service';
+import { newBookingWhatsappJob } from '../whatsapp/service';
 import {
   planOfferedTime,
   professionalLock,
@@ -49,6 +50,8 @@ export interface BookingDeps {
   ip: string;
   /** The Pix PSP (features/pix-provider): a dynamic charge for the sinal when configured. */
   pix?: Omit<DynamicChargeDeps, 'db'>;
+  /** The WhatsApp Cloud API is configured: a job plans the confirmation (features/whatsapp). */
+  whatsapp?: boolean;
 }
 
 /**
@@ -252,7 +255,17 @@ async function book(
     reminderHours: isDemoProfessional(professional.userId) ? 0 : professional.reminderHours,
     now,
   });
-  // The reminder's and the mails' jobs in one pg-boss call, in this transaction.
-  await sendJobs(tx, reminder ? [reminder, ...mailJobs] : mailJobs);
+  const whatsapp = newBookingWhatsappJob(
+    deps.whatsapp === true && !isDemoProfessional(professional.userId),
+    professional.id,
+    bookingId,
+  );
+  // The reminder's, the WhatsApp confirmation's and the mails' jobs in one pg-boss call, in
+  // this transaction.
+  await sendJobs(tx, [
+    ...(reminder ? [reminder] : []),
+    ...(whatsapp ? [whatsapp] : []),
+    ...mailJobs,
+  ]);
   return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };
 }

@@ -21,6 +21,7 @@ import { isDemoProfessional } from '../../lib/demo';
 import { depositJobKey } from '../deposits/service';
 import { deleteMailsOfAccount, deleteMailsOfClient } from '../mail/service';
 import { getProfileByUserId } from '../profile/service';
+import { deleteWhatsappOfClient } from '../whatsapp/service';
 import { lockServiceImageFiles } from '../services/service';
 import type { FileStorage } from '../storage/service';
 import { clientCsv, toClientExport } from './exports';
@@ -115,6 +116,7 @@ export async function eraseClient(
     await clearClientNotes(txDeps, profileId, client.id);
     // Their mails' jobs go with the mails; reminders and sinal deadlines name only the booking.
     await deleteMailsOfClient({ db: tx }, profileId, client);
+    await deleteWhatsappOfClient({ db: tx }, profileId, client.id);
     return erased;
   });
   await scrub(deps, () => deps.scrubber.afterClientErasure());

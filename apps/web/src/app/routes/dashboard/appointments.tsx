@@ -12,6 +12,7 @@ import {
 import { useMe } from '@/features/auth/api/get-me';
 import { WhatsappReminderButton } from '@/features/manage/components/whatsapp-reminder';
 import { DepositLine } from '@/features/deposits/components/deposit-line';
+import { WhatsappStatusLine } from '@/features/whatsapp/components/whatsapp-status';
 
 // The grid is its own chunk: the list's first visit does not download it (decision 014).
 const AgendaCalendarPage = lazy(async () => ({
@@ -34,6 +35,7 @@ export function AppointmentsRoute() {
         renderCardAction={(appointment) => (
           <div className="grid gap-2">
             <DepositLine bookingId={appointment.bookingId} clientName={appointment.client.name} />
+            <WhatsappStatusLine bookingId={appointment.bookingId} />
             <WhatsappReminderButton
               appointmentId={appointment.id}
               clientName={appointment.client.name}

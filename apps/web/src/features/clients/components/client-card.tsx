@@ -1,6 +1,7 @@
 import { formatPhone, type Client, type ClientListItem } from '@agendaki/shared';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import type { ReactNode } from 'react';
 import { CalendarX2, Mail, MessageCircle, Pencil, Phone, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -15,9 +16,18 @@ export interface ClientCardProps {
   onEdit: (client: Client) => void;
   onDelete: (client: Client) => void;
   isDeleting?: boolean;
+  /** Composed by the route: the client's WhatsApp (features/whatsapp). */
+  extra?: ReactNode;
 }
 
-export function ClientCard({ client, timeZone, onEdit, onDelete, isDeleting }: ClientCardProps) {
+export function ClientCard({
+  client,
+  timeZone,
+  onEdit,
+  onDelete,
+  isDeleting,
+  extra,
+}: ClientCardProps) {
   const whatsAppLink = getWhatsAppLink(client.phone);
   const registeredOn = format(
     new TZDate(new Date(client.createdAt).getTime(), timeZone),
@@ -74,6 +84,8 @@ export function ClientCard({ client, timeZone, onEdit, onDelete, isDeleting }: C
           <p className="line-clamp-2 break-words">{client.notes}</p>
         </div>
       ) : null}
+
+      {extra}
 
       <div className="mt-auto flex gap-2 border-t pt-4">
         {whatsAppLink ? (

@@ -1,6 +1,6 @@
-import { DEFAULT_TIMEZONE, type Client } from '@agendaki/shared';
+import { DEFAULT_TIMEZONE, type Client, type ClientListItem } from '@agendaki/shared';
 import { Plus, SearchX, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { ListPage, ListSearch } from '@/components/layouts/list-page';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,8 @@ type FormState = { open: false } | { open: true; client?: Client };
 export interface ClientsPageProps {
   /** The professional's IANA zone (profile); dates are shown in it. */
   timeZone?: string;
+  /** More of the client under each card (the route composes their WhatsApp history). */
+  renderCardExtra?: (client: ClientListItem) => ReactNode;
 }
 
 const skeletonCard = (
@@ -34,7 +36,7 @@ const skeletonCard = (
   </Card>
 );
 
-export function ClientsPage({ timeZone = DEFAULT_TIMEZONE }: ClientsPageProps) {
+export function ClientsPage({ timeZone = DEFAULT_TIMEZONE, renderCardExtra }: ClientsPageProps) {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [form, setForm] = useState<FormState>({ open: false });
@@ -111,6 +113,7 @@ export function ClientsPage({ timeZone = DEFAULT_TIMEZONE }: ClientsPageProps) {
           onEdit={(c) => setForm({ open: true, client: c })}
           onDelete={handleDelete}
           isDeleting={deleteClient.isPending && deleteClient.variables === client.id}
+          extra={renderCardExtra?.(client)}
         />
       )}
     >
