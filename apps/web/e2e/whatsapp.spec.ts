@@ -90,9 +90,9 @@ test('WhatsApp on: the confirmation goes, Cancelar frees the time, PARAR shows',
   expect(week.ok()).toBe(true);
 
   // Configurações > WhatsApp: off by default; turned on with the switch.
-  await page.goto('/auth');
+  await page.goto('/auth?view=login');
   await signInThroughForm(page, email, PASSWORD);
-  await page.waitForURL('**/dashboard');
+  await expect(page).toHaveURL(/\/dashboard/);
   await page.goto('/dashboard/settings?tab=whatsapp');
   await expect(page.getByText('Mensagens este mês: 0 de 1000')).toBeVisible();
   const enabled = page.getByRole('switch', { name: 'Enviar mensagens pelo WhatsApp' });

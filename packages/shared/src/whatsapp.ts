@@ -86,7 +86,8 @@ export const bookingWhatsappSchema = z.object({
 });
 export type BookingWhatsapp = z.infer<typeof bookingWhatsappSchema>;
 
-const id = z.string().min(1).max(200);
+/** Meta's message ids (wamid.…): the column holds 128 characters. */
+const id = z.string().min(1).max(128);
 
 /**
  * What the webhook reads of Meta's body (the rest is ignored). Limits keep a signed but odd
@@ -128,7 +129,7 @@ export const whatsappWebhookSchema = z.object({
                       errors: z
                         .array(
                           z.object({
-                            code: z.number().int().optional(),
+                            code: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
                             title: z.string().max(500).optional(),
                           }),
                         )

@@ -80,7 +80,7 @@ export const whatsappMessages = pgTable(
     ),
     uniqueIndex('whatsapp_messages_dedupe_unique').on(t.professionalId, t.dedupeKey),
     // Status webhooks and answers name the platform's message id, not the professional.
-    uniqueIndex('whatsapp_messages_wa_id_unique').on(t.waMessageId),
+    index('whatsapp_messages_wa_id_idx').on(t.waMessageId),
     index('whatsapp_messages_client_idx').on(t.professionalId, t.clientId, t.createdAt),
     index('whatsapp_messages_booking_idx').on(t.professionalId, t.bookingId),
     index('whatsapp_messages_phone_idx').on(t.toPhone, t.createdAt),
@@ -113,8 +113,5 @@ export const whatsappInbound = pgTable(
     waMessageId: varchar('wa_message_id', { length: 128 }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    primaryKey({ name: 'whatsapp_inbound_pkey', columns: [t.professionalId, t.waMessageId] }),
-    uniqueIndex('whatsapp_inbound_wa_id_unique').on(t.waMessageId),
-  ],
+  (t) => [primaryKey({ name: 'whatsapp_inbound_pkey', columns: [t.professionalId, t.waMessageId] })],
 );

@@ -1,5 +1,10 @@
 // A signed webhook's body: status updates, and the clients' answers acted on once each.
-import { formatIsoDate, type ManageView, type WhatsappWebhookBody } from '@agendaki/shared';
+import {
+  formatIsoDate,
+  looksLikeUuid,
+  type ManageView,
+  type WhatsappWebhookBody,
+} from '@agendaki/shared';
 import { AppError } from '../../lib/errors';
 import { getClient } from '../clients/service';
 import { enqueueMails } from '../mail/service';
@@ -49,6 +54,7 @@ function parseButton(message: IncomingMessage) {
   const payload = message.button?.payload ?? message.interactive?.button_reply?.id;
   const match = payload ? /^([A-Z]+):([0-9a-f-]{36}):([0-9a-f-]{36})$/.exec(payload) : null;
   if (!match || !(BUTTON_ACTIONS as readonly string[]).includes(match[1]!)) return null;
+  if (!looksLikeUuid(match[2]!) || !looksLikeUuid(match[3]!)) return null;
   return { action: match[1] as ButtonAction, professionalId: match[2]!, messageId: match[3]! };
 }
 

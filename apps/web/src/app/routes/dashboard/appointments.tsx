@@ -35,7 +35,9 @@ export function AppointmentsRoute() {
         renderCardAction={(appointment) => (
           <div className="grid gap-2">
             <DepositLine bookingId={appointment.bookingId} clientName={appointment.client.name} />
-            <WhatsappStatusLine bookingId={appointment.bookingId} />
+            {appointment.bookingId ? (
+              <WhatsappStatusLine bookingId={appointment.bookingId} />
+            ) : null}
             <WhatsappReminderButton
               appointmentId={appointment.id}
               clientName={appointment.client.name}
