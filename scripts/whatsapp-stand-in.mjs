@@ -97,7 +97,9 @@ export function statusBody({ id, status, recipient, code }) {
 
 function graphError(res, status, code, message) {
   res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ error: { message, type: 'OAuthException', code, fbtrace_id: 'stand-in' } }));
+  res.end(
+    JSON.stringify({ error: { message, type: 'OAuthException', code, fbtrace_id: 'stand-in' } }),
+  );
 }
 
 /**
@@ -124,14 +126,19 @@ export async function startWhatsappStandIn({ port = 0 } = {}) {
 
   function handle(req, res, raw) {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    let body = null;
+    let body;
     try {
       body = raw ? JSON.parse(raw) : null;
     } catch {
       body = raw;
     }
     if (url.pathname.startsWith('/_stand-in/')) return control(url, body, res);
-    state.requests.push({ method: req.method, path: url.pathname, body, authorization: req.headers.authorization });
+    state.requests.push({
+      method: req.method,
+      path: url.pathname,
+      body,
+      authorization: req.headers.authorization,
+    });
     if (req.headers.authorization !== `Bearer ${WA_ACCESS_TOKEN}`) {
       return graphError(res, 401, 190, 'Invalid OAuth access token.');
     }
@@ -144,7 +151,13 @@ export async function startWhatsappStandIn({ port = 0 } = {}) {
         return graphError(res, 400, 131026, 'Message undeliverable');
       }
       const id = wamid();
-      state.sent.push({ id, to: body?.to, type: body?.type, template: body?.template, text: body?.text });
+      state.sent.push({
+        id,
+        to: body?.to,
+        type: body?.type,
+        template: body?.template,
+        text: body?.text,
+      });
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(
         JSON.stringify({
@@ -157,7 +170,13 @@ export async function startWhatsappStandIn({ port = 0 } = {}) {
     if (parts[1] === WA_BUSINESS_ACCOUNT_ID && parts[2] === 'message_templates') {
       res.writeHead(200, { 'content-type': 'application/json' });
       if (req.method === 'GET') return res.end(JSON.stringify({ data: state.templates }));
-      const template = { id: String(state.templates.length + 1), name: body?.name, language: body?.language, status: 'PENDING', components: body?.components };
+      const template = {
+        id: String(state.templates.length + 1),
+        name: body?.name,
+        language: body?.language,
+        status: 'PENDING',
+        components: body?.components,
+      };
       state.templates.push(template);
       return res.end(JSON.stringify({ id: template.id, status: 'PENDING', category: 'UTILITY' }));
     }
@@ -205,5 +224,9 @@ export async function startWhatsappStandIn({ port = 0 } = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const standIn = await startWhatsappStandIn({ port: Number(process.argv[2] ?? 0) });
   console.log(`WhatsApp stand-in em ${standIn.url}`);
-  console.log(Object.entries(whatsappEnv(standIn.url)).map(([k, v]) => `${k}=${v}`).join('\n'));
+  console.log(
+    Object.entries(whatsappEnv(standIn.url))
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
+  );
 }

@@ -27,7 +27,7 @@ export default [
     protection: 'Webhook: each answer applied once, by its message id (a replay changes nothing)',
     file: 'apps/server/src/features/whatsapp-inbox/service.ts',
     find: "if (!(await recordAnswer(deps, conversation.professionalId, message.id))) return 'duplicate';",
-    replace: "await recordAnswer(deps, conversation.professionalId, message.id);",
+    replace: 'await recordAnswer(deps, conversation.professionalId, message.id);',
     test: WEBHOOK,
   },
   {

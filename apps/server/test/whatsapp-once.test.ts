@@ -79,7 +79,12 @@ describe('WhatsApp exactly once', () => {
     for (let i = 0; i < 3; i += 1) await runBoth();
     const [row] = await listMessages(shop.profileId, phone.wa);
     await deleteJobs(database.db, WHATSAPP_QUEUE, [row!.id]);
-    await sendJob(database.db, WHATSAPP_QUEUE, { professionalId: shop.profileId, messageId: row!.id }, { id: row!.id });
+    await sendJob(
+      database.db,
+      WHATSAPP_QUEUE,
+      { professionalId: shop.profileId, messageId: row!.id },
+      { id: row!.id },
+    );
     for (let i = 0; i < 2; i += 1) await runBoth();
     expect(sentTo(standIn, phone.wa)).toHaveLength(1);
   });

@@ -133,9 +133,9 @@ describe('answers', () => {
     await deliver(ctx, answerBody({ from: phone.wa, payload: buttons.reschedule }));
     await runWhatsapp(ctx);
     const replies = repliesTo(phone.wa);
-    expect(replies.some((text) => text.startsWith('Presença confirmada: 23/11/2026 às 14:00'))).toBe(
-      true,
-    );
+    expect(
+      replies.some((text) => text.startsWith('Presença confirmada: 23/11/2026 às 14:00')),
+    ).toBe(true);
     expect(replies.some((text) => text.includes(body.manageUrl))).toBe(true);
   });
 
@@ -156,9 +156,9 @@ describe('answers', () => {
     ctx.clock.set('2026-11-22T19:00:00.000Z');
     await runReminders(ctx);
     await runWhatsapp(ctx);
-    expect(sentTo(standIn, phone.wa).filter((m) => m.template?.name === 'agendaki_lembrete')).toEqual(
-      [],
-    );
+    expect(
+      sentTo(standIn, phone.wa).filter((m) => m.template?.name === 'agendaki_lembrete'),
+    ).toEqual([]);
     const mails = await outboxTo(ctx, email);
     expect(mails.filter((m) => m.subject.startsWith('Lembrete'))).toHaveLength(1);
     const list = await shop.pro.request({ method: 'GET', url: '/api/clients?pageSize=100' });
@@ -168,12 +168,18 @@ describe('answers', () => {
         (c: { phone: string | null }) =>
           (c.phone ?? '').replace(/\D/g, '') === phone.typed.replace(/\D/g, ''),
       );
-    const card = await shop.pro.request({ method: 'GET', url: `/api/clients/${client.id}/whatsapp` });
+    const card = await shop.pro.request({
+      method: 'GET',
+      url: `/api/clients/${client.id}/whatsapp`,
+    });
     expect(card.json().optedOut).toBe(true);
     // Not even planned: the reminder went by e-mail from the start.
     expect(card.json().messages.some((m: { kind: string }) => m.kind === 'reminder')).toBe(false);
     await deliver(ctx, answerBody({ from: phone.wa, text: 'VOLTAR' }));
-    const after = await shop.pro.request({ method: 'GET', url: `/api/clients/${client.id}/whatsapp` });
+    const after = await shop.pro.request({
+      method: 'GET',
+      url: `/api/clients/${client.id}/whatsapp`,
+    });
     expect(after.json().optedOut).toBe(false);
   });
 

@@ -121,7 +121,9 @@ test('WhatsApp on: the confirmation goes, Cancelar frees the time, PARAR shows',
   await dialog.getByRole('button', { name: 'Confirmar agendamento' }).click();
   await expect(booking.getByRole('heading', { name: 'Seu horário está reservado' })).toBeVisible();
 
-  await expect.poll(async () => (await sentTo(page.request, wa)).length, { timeout: 30_000 }).toBe(1);
+  await expect
+    .poll(async () => (await sentTo(page.request, wa)).length, { timeout: 30_000 })
+    .toBe(1);
   const [confirmation] = await sentTo(page.request, wa);
   expect(confirmation!.template!.name).toBe('agendaki_agendamento_confirmado');
   const params = confirmation!.template!.components[0]!.parameters.map((p) => p.text);
@@ -136,7 +138,9 @@ test('WhatsApp on: the confirmation goes, Cancelar frees the time, PARAR shows',
   // The Agenda's card shows the message; the one-tap link stays.
   await page.goto('/dashboard/appointments?vista=lista');
   await expect(page.getByText('WhatsApp: Confirmação enviada')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Lembrar Bia WhatsApp pelo WhatsApp' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Lembrar Bia WhatsApp pelo WhatsApp' }),
+  ).toBeVisible();
   await saveShot(page, `whatsapp-agenda-${width}`);
 
   // An unsigned "Cancelar" is refused; the signed one cancels and frees 10:00.
@@ -158,11 +162,13 @@ test('WhatsApp on: the confirmation goes, Cancelar frees the time, PARAR shows',
     .toBe(true);
 
   // PARAR: the client's card says so, with the history of messages.
-  expect(await deliver(page.request, target, answer(wa, { type: 'text', text: { body: 'PARAR' } }))).toBe(
-    200,
-  );
+  expect(
+    await deliver(page.request, target, answer(wa, { type: 'text', text: { body: 'PARAR' } })),
+  ).toBe(200);
   await page.goto('/dashboard/clients');
-  await expect(page.getByText('Pediu para não receber WhatsApp (PARAR)', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Pediu para não receber WhatsApp (PARAR)', { exact: false }),
+  ).toBeVisible();
   await page.getByText(/Mensagens do WhatsApp \(\d+\)/).click();
   await expect(page.getByRole('list', { name: 'Histórico do WhatsApp' })).toContainText(
     'Confirmação enviada',

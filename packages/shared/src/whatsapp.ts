@@ -129,7 +129,12 @@ export const whatsappWebhookSchema = z.object({
                       errors: z
                         .array(
                           z.object({
-                            code: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
+                            code: z
+                              .number()
+                              .int()
+                              .min(-2_147_483_648)
+                              .max(2_147_483_647)
+                              .optional(),
                             title: z.string().max(500).optional(),
                           }),
                         )

@@ -99,9 +99,14 @@ const envSchema = z.object({
     .min(16, 'deve ter pelo menos 16 caracteres (o mesmo informado no webhook da Meta)')
     .optional(),
   /** The WhatsApp Business Account, only for `npm run whatsapp:templates` (registers templates). */
-  WHATSAPP_BUSINESS_ACCOUNT_ID: z.string().regex(/^\d{5,30}$/, 'deve ser um id numérico').optional(),
+  WHATSAPP_BUSINESS_ACCOUNT_ID: z
+    .string()
+    .regex(/^\d{5,30}$/, 'deve ser um id numérico')
+    .optional(),
   /** Another address for the Graph API, e.g. a local stand-in in tests (http://127.0.0.1:…). */
-  WHATSAPP_API_BASE: z.url({ error: 'deve ser uma URL completa' }).default('https://graph.facebook.com'),
+  WHATSAPP_API_BASE: z
+    .url({ error: 'deve ser uma URL completa' })
+    .default('https://graph.facebook.com'),
   WHATSAPP_API_VERSION: z
     .string()
     .regex(/^v\d+\.\d+$/, 'deve ser uma versão da Graph API, ex. v21.0')
@@ -185,7 +190,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const whatsappSet = WHATSAPP_REQUIRED.filter((key) => env[key]);
   if (whatsappSet.length > 0 && whatsappSet.length < WHATSAPP_REQUIRED.length) {
     const lines = WHATSAPP_REQUIRED.filter((key) => !env[key]).map(
-      (key) => `  - ${key}: obrigatório junto com ${whatsappSet.join(', ')} (WhatsApp: todas ou nenhuma)`,
+      (key) =>
+        `  - ${key}: obrigatório junto com ${whatsappSet.join(', ')} (WhatsApp: todas ou nenhuma)`,
     );
     throw new EnvError(`Configuração inválida:\n${lines.join('\n')}`);
   }

@@ -299,17 +299,15 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
       'hub.verify_token': junkString,
       'hub.challenge': junkString,
     }).map((q) => ({ method: 'GET', url: `/api/webhooks/whatsapp?${q}` })),
-    'POST /api/webhooks/whatsapp': fc
-      .tuple(junkString, junkString)
-      .map(([body, signature]) => ({
-        method: 'POST',
-        url: '/api/webhooks/whatsapp',
-        payload: body,
-        headers: {
-          'content-type': 'application/json',
-          'x-hub-signature-256': headerValue(signature),
-        },
-      })),
+    'POST /api/webhooks/whatsapp': fc.tuple(junkString, junkString).map(([body, signature]) => ({
+      method: 'POST',
+      url: '/api/webhooks/whatsapp',
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': headerValue(signature),
+      },
+    })),
     'GET /api/public/professionals/:identifier': identifier.map((id) => ({
       method: 'GET',
       url: `/api/public/professionals/${id}`,

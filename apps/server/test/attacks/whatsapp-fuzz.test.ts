@@ -50,7 +50,9 @@ function webhookBodies(): fc.Arbitrary<string> {
       id: fc.oneof(fc.uuid(), junkString),
       from,
       type: fc.constantFrom('text', 'button', 'interactive', 'image'),
-      text: fc.record({ body: fc.oneof(fc.constantFrom('PARAR', 'VOLTAR', 'Cancelar'), junkString) }),
+      text: fc.record({
+        body: fc.oneof(fc.constantFrom('PARAR', 'VOLTAR', 'Cancelar'), junkString),
+      }),
       button: fc.record({ payload, text: junkString }),
       interactive: fc.record({ button_reply: fc.record({ id: payload }) }),
     },

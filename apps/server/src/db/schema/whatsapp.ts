@@ -113,5 +113,7 @@ export const whatsappInbound = pgTable(
     waMessageId: varchar('wa_message_id', { length: 128 }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ name: 'whatsapp_inbound_pkey', columns: [t.professionalId, t.waMessageId] })],
+  (t) => [
+    primaryKey({ name: 'whatsapp_inbound_pkey', columns: [t.professionalId, t.waMessageId] }),
+  ],
 );

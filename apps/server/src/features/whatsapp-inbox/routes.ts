@@ -74,7 +74,11 @@ export const whatsappInboxRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : null;
-        if (!config || !raw || !isSignedByMeta(raw, request.headers['x-hub-signature-256'], config.appSecret)) {
+        if (
+          !config ||
+          !raw ||
+          !isSignedByMeta(raw, request.headers['x-hub-signature-256'], config.appSecret)
+        ) {
           throw new AppError('UNAUTHORIZED', INVALID_SIGNATURE);
         }
         let json: unknown;

@@ -127,7 +127,9 @@ async function actOn(
     await reply(`Combinado: você voltará a receber as mensagens de ${business} por aqui.`);
     return 'applied';
   }
-  const typed = (BUTTON_ACTIONS as readonly string[]).includes(word) ? (word as ButtonAction) : null;
+  const typed = (BUTTON_ACTIONS as readonly string[]).includes(word)
+    ? (word as ButtonAction)
+    : null;
   const action = pressed ?? typed;
   if (action && conversation.bookingId) {
     await reply(await applyBookingAction(deps, conversation, action));

@@ -66,7 +66,12 @@ export async function planNewBookingMessage(
       fallbackMail: null,
     };
     if (first.status === 'awaiting_deposit') {
-      const deposit = await getDepositCharge({ db: tx }, professionalId, bookingId, profile.timezone);
+      const deposit = await getDepositCharge(
+        { db: tx },
+        professionalId,
+        bookingId,
+        profile.timezone,
+      );
       if (deposit?.status === 'pending') {
         const deadline = deadlineText(new Date(deposit.deadline), profile.timezone);
         return planTemplate(
@@ -74,7 +79,13 @@ export async function planNewBookingMessage(
           {
             ...common,
             kind: 'deposit_due',
-            params: [...base, first.startTime, formatCurrencyFromCents(deposit.amountCents), deadline, url],
+            params: [
+              ...base,
+              first.startTime,
+              formatCurrencyFromCents(deposit.amountCents),
+              deadline,
+              url,
+            ],
             dedupeKey: `deposit_due:${bookingId}`,
           },
           now,

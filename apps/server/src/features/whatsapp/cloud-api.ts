@@ -79,7 +79,9 @@ async function graphCall<T>(
   const code = body.error?.code ?? null;
   const detail = body.error?.error_data?.details ?? body.error?.message ?? response.statusText;
   const transient =
-    response.status >= 500 || response.status === 429 || (code !== null && TRANSIENT_CODES.has(code));
+    response.status >= 500 ||
+    response.status === 429 ||
+    (code !== null && TRANSIENT_CODES.has(code));
   throw new WhatsappApiError(
     `WhatsApp recusou (${response.status}${code ? `, código ${code}` : ''}): ${detail}`,
     code,

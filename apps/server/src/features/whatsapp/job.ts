@@ -101,7 +101,8 @@ export function createWhatsappJob(
       const data = job.data;
       if ('newBooking' in data) {
         const outcome = await planNewBookingMessage(deps, data.professionalId, data.bookingId);
-        if (outcome.queued) log.info({ bookingId: data.bookingId }, 'whatsapp confirmation planned');
+        if (outcome.queued)
+          log.info({ bookingId: data.bookingId }, 'whatsapp confirmation planned');
         return;
       }
       const result = await sendPlannedMessage(deps, { ...job, data });

@@ -176,7 +176,10 @@ export async function listOfClient(db: Db, professionalId: string, clientId: str
     .select()
     .from(whatsappMessages)
     .where(
-      and(eq(whatsappMessages.professionalId, professionalId), eq(whatsappMessages.clientId, clientId)),
+      and(
+        eq(whatsappMessages.professionalId, professionalId),
+        eq(whatsappMessages.clientId, clientId),
+      ),
     )
     .orderBy(desc(whatsappMessages.createdAt))
     .limit(50);
@@ -224,7 +227,9 @@ export async function deleteOfClient(db: Db, professionalId: string, clientId: s
   await db
     .delete(whatsappMessages)
     .where(
-      and(eq(whatsappMessages.professionalId, professionalId), eq(whatsappMessages.clientId, clientId)),
+      and(
+        eq(whatsappMessages.professionalId, professionalId),
+        eq(whatsappMessages.clientId, clientId),
+      ),
     );
 }
-

@@ -38,7 +38,13 @@ export {
   setOptOut,
   type PlatformStatus,
 } from './conversation';
-export { BUTTON_ACTIONS, MESSAGE_KINDS, TEMPLATES, type ButtonAction, type MessageKind } from './templates';
+export {
+  BUTTON_ACTIONS,
+  MESSAGE_KINDS,
+  TEMPLATES,
+  type ButtonAction,
+  type MessageKind,
+} from './templates';
 
 interface Deps {
   db: Db;
@@ -61,7 +67,10 @@ export function sendWhatsappTemplate(
   return planTemplate(deps, input, now);
 }
 
-export async function getWhatsappSettings(deps: Deps, professionalId: string): Promise<WhatsappSettings> {
+export async function getWhatsappSettings(
+  deps: Deps,
+  professionalId: string,
+): Promise<WhatsappSettings> {
   const settings = await repo.findSettings(deps.db, professionalId);
   const profile = await findPublicProfileById({ db: deps.db }, professionalId);
   if (!profile) throw new AppError('NOT_FOUND', 'Perfil não encontrado');
@@ -97,7 +106,9 @@ export async function saveWhatsappSettings(
 
 function toMessage(row: repo.MessageRow): WhatsappMessage {
   const text =
-    row.kind === 'reply' ? (row.params[0] ?? '') : fillTemplate(row.kind as MessageKind, row.params);
+    row.kind === 'reply'
+      ? (row.params[0] ?? '')
+      : fillTemplate(row.kind as MessageKind, row.params);
   return {
     id: row.id,
     bookingId: row.bookingId,

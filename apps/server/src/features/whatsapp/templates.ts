@@ -123,5 +123,8 @@ export function leadText(hours: number): string {
 
 /** The text a template's body reads with its parameters (the history shows it). */
 export function fillTemplate(kind: MessageKind, params: readonly string[]): string {
-  return TEMPLATES[kind].body.replace(/\{\{(\d+)\}\}/g, (_, n: string) => params[Number(n) - 1] ?? '');
+  return TEMPLATES[kind].body.replace(
+    /\{\{(\d+)\}\}/g,
+    (_, n: string) => params[Number(n) - 1] ?? '',
+  );
 }

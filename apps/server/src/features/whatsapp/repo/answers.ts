@@ -7,7 +7,9 @@ export async function findOptOut(db: Db, professionalId: string, phone: string) 
   const [row] = await db
     .select()
     .from(whatsappOptOuts)
-    .where(and(eq(whatsappOptOuts.professionalId, professionalId), eq(whatsappOptOuts.phone, phone)));
+    .where(
+      and(eq(whatsappOptOuts.professionalId, professionalId), eq(whatsappOptOuts.phone, phone)),
+    );
   return row;
 }
 

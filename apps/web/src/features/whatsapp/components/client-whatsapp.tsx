@@ -53,7 +53,10 @@ export function ClientWhatsapp({ clientId, timeZone }: { clientId: string; timeZ
           </summary>
           <ol className="mt-2 grid gap-2" aria-label="Histórico do WhatsApp">
             {data.messages.map((message) => (
-              <li key={message.id} className="grid gap-0.5 border-t pt-2 first:border-t-0 first:pt-0">
+              <li
+                key={message.id}
+                className="grid gap-0.5 border-t pt-2 first:border-t-0 first:pt-0"
+              >
                 <span className="text-xs text-muted-foreground">
                   {when(message.createdAt, timeZone)} · {statusText(message.kind, message.status)}
                 </span>

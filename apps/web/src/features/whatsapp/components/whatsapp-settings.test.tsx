@@ -31,7 +31,9 @@ describe('Configurações > WhatsApp', () => {
     });
     renderPage(<WhatsappSettingsCard />, { path: '/dashboard/settings' });
     expect(await screen.findByText('12', { selector: 'strong' })).toBeTruthy();
-    expect(screen.getByText('O lembrete vai 24 horas antes do horário.', { exact: false })).toBeTruthy();
+    expect(
+      screen.getByText('O lembrete vai 24 horas antes do horário.', { exact: false }),
+    ).toBeTruthy();
     await user.click(screen.getByRole('switch', { name: 'Enviar mensagens pelo WhatsApp' }));
     await user.click(screen.getByRole('switch', { name: 'Vaga da lista de espera' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
