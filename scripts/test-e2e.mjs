@@ -89,7 +89,9 @@ async function main() {
   });
 
   try {
-    await waitForHttp(`${baseUrl}/api/health`, 60_000, () => isServerAlive);
+    // A loaded machine (several journeys at once) may need longer: E2E_SERVER_WAIT_MS.
+    const serverWait = Number(process.env.E2E_SERVER_WAIT_MS ?? 60_000);
+    await waitForHttp(`${baseUrl}/api/health`, serverWait, () => isServerAlive);
     const code = await run(
       'npx',
       ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...extraArgs],

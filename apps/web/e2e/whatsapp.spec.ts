@@ -73,6 +73,8 @@ test('WhatsApp on: the confirmation goes, Cancelar frees the time, PARAR shows',
   });
   expect(signUp.status()).toBe(201);
   expect((await api.get(await waitForMailLink(email, MAIL_LINKS.verifyEmail))).ok()).toBe(true);
+  const signIn = await api.post('/api/auth/sign-in', { data: { email, password: PASSWORD } });
+  expect(signIn.ok()).toBe(true);
   const service = await api.post('/api/services', {
     data: { name: 'Corte WhatsApp', price: 50, durationMinutes: 60, description: null },
   });
@@ -137,7 +139,7 @@ test('WhatsApp on: the confirmation goes, Cancelar frees the time, PARAR shows',
 
   // The Agenda's card shows the message; the one-tap link stays.
   await page.goto('/dashboard/appointments?vista=lista');
-  await expect(page.getByText('WhatsApp: Confirmação enviada')).toBeVisible();
+  await expect(page.getByText('WhatsApp: Confirmação — enviada')).toBeVisible();
   await expect(
     page.getByRole('button', { name: 'Lembrar Bia WhatsApp pelo WhatsApp' }),
   ).toBeVisible();
@@ -171,7 +173,7 @@ test('WhatsApp on: the confirmation goes, Cancelar frees the time, PARAR shows',
   ).toBeVisible();
   await page.getByText(/Mensagens do WhatsApp \(\d+\)/).click();
   await expect(page.getByRole('list', { name: 'Histórico do WhatsApp' })).toContainText(
-    'Confirmação enviada',
+    'Confirmação — enviada',
   );
   await saveShot(page, `whatsapp-client-${width}`);
   await api.dispose();

@@ -16,9 +16,9 @@ const STATUS_TONE: Record<WhatsappStatus, string> = {
   failed: 'text-destructive',
 };
 
-/** "WhatsApp: Lembrete entregue", as the status webhooks left it. */
+/** "Lembrete — entregue", as the status webhooks left it (a dash: the words differ in gender). */
 export function statusText(kind: string, status: WhatsappStatus): string {
-  return `${WHATSAPP_KIND_LABELS[kind] ?? 'Mensagem'} ${WHATSAPP_STATUS_LABELS[status]}`;
+  return `${WHATSAPP_KIND_LABELS[kind] ?? 'Mensagem'} — ${WHATSAPP_STATUS_LABELS[status]}`;
 }
 
 /**
