@@ -43,7 +43,7 @@ export default [
     protection: 'PARAR: no WhatsApp message is planned for a client who opted out',
     file: 'apps/server/src/features/whatsapp/plan.ts',
     find: "if (optOut?.optedOut) return { queued: false, reason: 'opted-out' };",
-    replace: '',
+    replace: "if (optOut?.optedOut && false) return { queued: false, reason: 'opted-out' };",
     test: WEBHOOK,
   },
   {
@@ -83,7 +83,7 @@ export default [
     protection: "The operator's monthly cap of messages per professional",
     file: 'apps/server/src/features/whatsapp/plan.ts',
     find: "if (sent >= config.monthlyCap) return { queued: false, reason: 'cap' };",
-    replace: '',
+    replace: "if (sent >= config.monthlyCap && false) return { queued: false, reason: 'cap' };",
     test: server('whatsapp-cap.test.ts'),
   },
 ];

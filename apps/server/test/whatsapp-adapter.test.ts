@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 const configOf = (extra: Record<string, string> = {}) =>
-  loadEnv({ ...whatsappEnv(standIn.url), WHATSAPP_TIMEOUT_MS: '300', ...extra }).whatsapp!;
+  loadEnv({ ...whatsappEnv(standIn.url), WHATSAPP_TIMEOUT_MS: '1500', ...extra }).whatsapp!;
 
 describe('configuration', () => {
   it('is off without the variables, and the product runs as before', () => {

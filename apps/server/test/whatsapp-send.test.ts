@@ -34,7 +34,7 @@ const SATURDAY_0900 = '2026-11-21T12:00:00.000Z';
 beforeAll(async () => {
   ({ ctx, standIn } = await createWhatsappApp({
     now: SATURDAY_0900,
-    env: { WHATSAPP_TIMEOUT_MS: '300' },
+    env: { WHATSAPP_TIMEOUT_MS: '1500' },
   }));
   shop = await createBookableProfessional(ctx, { businessName: 'Studio Zap' });
 });
