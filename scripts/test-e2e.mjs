@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureChromium, run, waitForHttp } from './lib.mjs';
+import { startWhatsappStandIn, whatsappEnv } from './whatsapp-stand-in.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -53,8 +54,12 @@ async function main() {
   const database = process.env.TEST_DATABASE_URL
     ? await createRunDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
+  // The WhatsApp Cloud API's stand-in (decision 037): the product runs with it configured, and
+  // each professional turns WhatsApp on or not (off by default, so other journeys see no change).
+  const whatsapp = await startWhatsappStandIn();
   const serverEnv = {
     ...process.env,
+    ...whatsappEnv(whatsapp.url),
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
@@ -106,6 +111,7 @@ async function main() {
           E2E_DATA_DIR: dataDir,
           E2E_DATABASE_URL: database?.url ?? '',
           E2E_METRICS_TOKEN: metricsToken,
+          E2E_WHATSAPP_URL: whatsapp.url,
         },
       },
     );
@@ -121,6 +127,7 @@ async function main() {
       await new Promise((resolve) => server.once('exit', resolve));
     }
     await database?.drop().catch(() => {});
+    await whatsapp.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -38,8 +38,6 @@ import { registerMail } from './features/mail/register';
 import { createPurgeJob } from './features/maintenance/job';
 import { createScrubber } from './db/scrub';
 import { privacyRoutes } from './features/privacy/routes';
-import { createChangeNoticeJob } from './features/manage/change-notice';
-import { createReminderJob } from './features/manage/reminders';
 import { createDepositJob } from './features/deposits/job';
 import { depositsRoutes } from './features/deposits/routes';
 import { createPackageExpiryJob } from './features/packages/job';
@@ -81,6 +79,9 @@ import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimiter } from './plugins/rate-limit';
 import { buildSecurityHeaders, registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
+import { whatsappInboxRoutes } from './features/whatsapp-inbox/routes';
+import { whatsappRoutes } from './features/whatsapp/routes';
+import { addMessageJobs } from './message-jobs';
 
 // Messages a schema does not set itself (e.g. a body that is not an object) come out in pt-BR.
 z.config(z.locales.ptBR());
@@ -148,9 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     log: app.log.child({ feature: 'pix-provider' }),
   });
   const manageJobDeps = { db: database.db, clock, key: manageKey, publicUrl: env.PUBLIC_URL };
-  app.jobs.add(createReminderJob({ ...manageJobDeps, log: app.log }));
-  app.jobs.add(createChangeNoticeJob({ ...manageJobDeps, log: app.log }));
-
+  addMessageJobs(app, { ...manageJobDeps, whatsapp: env.whatsapp });
   app.jobs.add(createDepositJob({ db: database.db, clock, log: app.log }));
   app.jobs.add(createSeriesJob({ db: database.db, clock, log: app.log }));
   app.jobs.add(createPackageExpiryJob({ db: database.db, clock, log: app.log }));
@@ -228,7 +227,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     publicUrl: env.PUBLIC_URL,
     log: app.log.child({ feature: 'pix-provider' }),
   };
-  const booking = { ...publicReads, publicUrl: env.PUBLIC_URL, manageKey, pow, pix };
+  const booking = {
+    ...publicReads,
+    publicUrl: env.PUBLIC_URL,
+    manageKey,
+    pow,
+    pix,
+    whatsapp: env.whatsapp !== null,
+  };
   await app.register(bookingRoutes, { ...booking, codeKey: deriveCodeKey(secret) });
   timeChanged = await registerWaitlist(app, {
     ...booking,
@@ -242,6 +248,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     noticeWindowMs: env.CHANGE_NOTICE_WINDOW_SECONDS * 1000,
   });
   await app.register(bookingProtectionRoutes, publicReads);
+  await app.register(whatsappRoutes, { db: database.db, config: env.whatsapp });
+  await app.register(whatsappInboxRoutes, {
+    config: env.whatsapp,
+    deps: {
+      ...publicReads,
+      publicUrl: env.PUBLIC_URL,
+      key: manageKey,
+      noticeWindowMs: env.CHANGE_NOTICE_WINDOW_SECONDS * 1000,
+    },
+  });
 
   await registerWebApp(
     app,

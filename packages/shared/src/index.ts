@@ -40,3 +40,4 @@ export * from './admin';
 export * from './waitlist';
 export * from './closing-schemas';
 export * from './package-schemas';
+export * from './whatsapp';

@@ -91,7 +91,48 @@ const envSchema = z.object({
    * tests. The credentials are each professional's own, kept sealed in the database.
    */
   MERCADO_PAGO_API_BASE: z.url({ error: 'deve ser uma URL completa' }).optional(),
+  /**
+   * WhatsApp Cloud API (features/whatsapp, docs/decisions/037): with these four set, messages
+   * go from the app's number by themselves; without them, the one-tap wa.me link only.
+   */
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,30}$/, 'deve ser o id numérico do número no WhatsApp Manager')
+    .optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(20, 'deve ser um token de acesso do sistema').optional(),
+  WHATSAPP_APP_SECRET: z
+    .string()
+    .min(16, 'deve ser a chave secreta do aplicativo (Configurações > Básico)')
+    .optional(),
+  WHATSAPP_VERIFY_TOKEN: z
+    .string()
+    .min(16, 'deve ter pelo menos 16 caracteres (o mesmo informado no webhook da Meta)')
+    .optional(),
+  /** The WhatsApp Business Account, only for `npm run whatsapp:templates` (registers templates). */
+  WHATSAPP_BUSINESS_ACCOUNT_ID: z
+    .string()
+    .regex(/^\d{5,30}$/, 'deve ser um id numérico')
+    .optional(),
+  /** Another address for the Graph API, e.g. a local stand-in in tests (http://127.0.0.1:…). */
+  WHATSAPP_API_BASE: z
+    .url({ error: 'deve ser uma URL completa' })
+    .default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'deve ser uma versão da Graph API, ex. v21.0')
+    .default('v21.0'),
+  /** How long a call to the Cloud API may take before it counts as the platform down. */
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Messages a professional may send per calendar month (the platform charges per conversation). */
+  WHATSAPP_MONTHLY_CAP: z.coerce.number().int().min(0).max(1_000_000).default(1000),
 });
+
+const WHATSAPP_REQUIRED = [
+  'WHATSAPP_PHONE_NUMBER_ID',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+] as const;
 
 const STRIPE_REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
 
@@ -107,7 +148,21 @@ export type Env = z.infer<typeof envSchema> & {
   PUBLIC_URL: string;
   DEMO_DATA: boolean;
   databaseKind: 'pglite' | 'postgres';
+  /** The Cloud API's settings when all four WhatsApp variables are set; null otherwise. */
+  whatsapp: WhatsappConfig | null;
 };
+
+export interface WhatsappConfig {
+  phoneNumberId: string;
+  accessToken: string;
+  appSecret: string;
+  verifyToken: string;
+  businessAccountId: string | null;
+  apiBase: string;
+  apiVersion: string;
+  monthlyCap: number;
+  timeoutMs: number;
+}
 
 export class EnvError extends Error {}
 
@@ -142,6 +197,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
     throw new EnvError(`Configuração inválida:\n${lines.join('\n')}`);
   }
+  const whatsappSet = WHATSAPP_REQUIRED.filter((key) => env[key]);
+  if (whatsappSet.length > 0 && whatsappSet.length < WHATSAPP_REQUIRED.length) {
+    const lines = WHATSAPP_REQUIRED.filter((key) => !env[key]).map(
+      (key) =>
+        `  - ${key}: obrigatório junto com ${whatsappSet.join(', ')} (WhatsApp: todas ou nenhuma)`,
+    );
+    throw new EnvError(`Configuração inválida:\n${lines.join('\n')}`);
+  }
   const databaseKind = env.DATABASE_URL ? 'postgres' : 'pglite';
   // The secret never lives in the database (decision 029); PGlite keeps a generated one in DATA_DIR.
   if (databaseKind === 'postgres' && !env.AUTH_SECRET) {
@@ -152,6 +215,20 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     DEMO_DATA: env.DEMO_DATA ?? databaseKind === 'pglite',
     databaseKind,
+    whatsapp:
+      whatsappSet.length === WHATSAPP_REQUIRED.length
+        ? {
+            phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID!,
+            accessToken: env.WHATSAPP_ACCESS_TOKEN!,
+            appSecret: env.WHATSAPP_APP_SECRET!,
+            verifyToken: env.WHATSAPP_VERIFY_TOKEN!,
+            businessAccountId: env.WHATSAPP_BUSINESS_ACCOUNT_ID ?? null,
+            apiBase: env.WHATSAPP_API_BASE.replace(/\/+$/, ''),
+            apiVersion: env.WHATSAPP_API_VERSION,
+            monthlyCap: env.WHATSAPP_MONTHLY_CAP,
+            timeoutMs: env.WHATSAPP_TIMEOUT_MS,
+          }
+        : null,
   };
 }
 

@@ -153,6 +153,20 @@ export const PACKAGE_EXPIRY_QUEUE: QueueDefinition = {
   batchSize: 10,
 };
 
+/**
+ * WhatsApp template messages (features/whatsapp): one job per message row (same id), or one
+ * per booking that plans its confirmation. The handler sends only a row still `queued`; a
+ * platform outage is retried for about half an hour, then the e-mail goes instead.
+ */
+export const WHATSAPP_QUEUE: QueueDefinition = {
+  name: 'whatsapp',
+  retryLimit: 5,
+  retryDelay: 60,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+  batchSize: 10,
+};
+
 export const QUEUES: readonly QueueDefinition[] = [
   MAIL_QUEUE,
   PURGE_QUEUE,
@@ -164,4 +178,5 @@ export const QUEUES: readonly QueueDefinition[] = [
   WAITLIST_SCAN_QUEUE,
   WAITLIST_SWEEP_QUEUE,
   PACKAGE_EXPIRY_QUEUE,
+  WHATSAPP_QUEUE,
 ];

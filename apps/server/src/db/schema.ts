@@ -23,6 +23,7 @@ export * from './schema/admin';
 export * from './schema/waitlist';
 export * from './schema/packages';
 export * from './schema/payments';
+export * from './schema/whatsapp';
 
 // ---------------------------------------------------------------- ownership
 
@@ -76,6 +77,10 @@ export const TABLE_OWNERS = {
   closings: 'payments',
   closingItems: 'payments',
   payments: 'payments',
+  whatsappSettings: 'whatsapp',
+  whatsappMessages: 'whatsapp',
+  whatsappOptOuts: 'whatsapp',
+  whatsappInbound: 'whatsapp',
 } as const;
 
 /**

@@ -2,7 +2,14 @@ import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 import * as schema from './schema';
-import { appointments, clients, mailOutbox, waitlistEntries, waitlistOffers } from './schema';
+import {
+  appointments,
+  clients,
+  mailOutbox,
+  waitlistEntries,
+  waitlistOffers,
+  whatsappMessages,
+} from './schema';
 
 /**
  * After an erasure or an account deletion has committed, the deleted or overwritten rows still
@@ -26,13 +33,14 @@ export interface Scrubber {
   afterAccountDeletion(): Promise<void>;
 }
 
-/** A client's data: their row, their appointments' notes, the mails about them, their waits. */
+/** A client's data: their row, their appointments' notes, mails, WhatsApp messages, waits. */
 export const CLIENT_DATA_TABLES: readonly PgTable[] = [
   clients,
   appointments,
   mailOutbox,
   waitlistEntries,
   waitlistOffers,
+  whatsappMessages,
 ];
 
 /** Every table of the schema (pg-boss's hold ids only, never names: decision 030). */

@@ -294,6 +294,21 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
           'x-request-id': headerValue(requestId),
         },
       })),
+    // WhatsApp off in this world: always 401; signed bodies are fuzzed in whatsapp-fuzz.test.ts.
+    'GET /api/webhooks/whatsapp': query({
+      'hub.mode': fc.oneof(fc.constant('subscribe'), junkString),
+      'hub.verify_token': junkString,
+      'hub.challenge': junkString,
+    }).map((q) => ({ method: 'GET', url: `/api/webhooks/whatsapp?${q}` })),
+    'POST /api/webhooks/whatsapp': fc.tuple(junkString, junkString).map(([body, signature]) => ({
+      method: 'POST',
+      url: '/api/webhooks/whatsapp',
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': headerValue(signature),
+      },
+    })),
     'GET /api/public/professionals/:identifier': identifier.map((id) => ({
       method: 'GET',
       url: `/api/public/professionals/${id}`,

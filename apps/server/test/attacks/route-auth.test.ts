@@ -251,6 +251,10 @@ function intruderAttempts(route: RouteEntry): Attempt[] {
     ],
     'GET /api/closings/summary': [{ options: { query: { ids: records.appointmentId } } }],
     'GET /api/money/clients': [{ options: { query: { ids: records.clientId } } }],
+    // The owner's booking ids answer the intruder nothing (their own rows only).
+    'GET /api/whatsapp/bookings': [
+      { refusedWith: [200], options: { query: { ids: world.records.bookingId } } },
+    ],
     'GET /api/profile/link-availability': [
       { options: { query: { link: world.owner.customLink } } },
     ],

@@ -32,7 +32,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   codeKey: Buffer;
   /** The Pix PSP's dynamic charges (features/pix-provider/charge.ts). */
   pix?: BookingDeps['pix'];
-}> = async (app, { db, cache, publicUrl, manageKey, pow, codeKey, pix }) => {
+  whatsapp?: boolean;
+}> = async (app, { db, cache, publicUrl, manageKey, pow, codeKey, pix, whatsapp }) => {
   const powDeps = { ...pow, clock: app.clock, db };
   const bookingDeps = (ip: string) => ({
     db,
@@ -43,6 +44,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     ip,
     pix,
     codeKey,
+    whatsapp,
   });
 
   app.get(

@@ -21,6 +21,7 @@ import { getDepositCharge, openDeposit, planDeposit } from '../deposits/service'
 import type { DynamicChargeDeps } from '../pix-provider/service';
 import { brazilianMobile } from '../../lib/phone';
 import { ensureManageLink, newBookingLink } from '../manage/service';
+import { newBookingWhatsappJob } from '../whatsapp/service';
 import {
   planOfferedTime,
   professionalLock,
@@ -54,6 +55,8 @@ export interface BookingDeps {
    * offer (features/waitlist) releases the time it holds for this client there.
    */
   beforeInsert?: (tx: Db) => Promise<void>;
+  /** The WhatsApp Cloud API is configured: a job plans the confirmation (features/whatsapp). */
+  whatsapp?: boolean;
 }
 
 // What the waiting list's public form shares with the booking's (features/waitlist).
@@ -263,7 +266,17 @@ async function book(
     reminderHours: isDemoProfessional(professional.userId) ? 0 : professional.reminderHours,
     now,
   });
-  // The reminder's and the mails' jobs in one pg-boss call, in this transaction.
-  await sendJobs(tx, reminder ? [reminder, ...mailJobs] : mailJobs);
+  const whatsapp = newBookingWhatsappJob(
+    deps.whatsapp === true && !isDemoProfessional(professional.userId),
+    professional.id,
+    bookingId,
+  );
+  // The reminder's, the WhatsApp confirmation's and the mails' jobs in one pg-boss call, in
+  // this transaction.
+  await sendJobs(tx, [
+    ...(reminder ? [reminder] : []),
+    ...(whatsapp ? [whatsapp] : []),
+    ...mailJobs,
+  ]);
   return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };
 }

@@ -64,7 +64,28 @@ interface NoticeDeps {
   clock: Clock;
   key: Buffer;
   publicUrl: string;
+  changeChannel?: ChangeChannel;
 }
+
+/**
+ * Another channel told of a moved or cancelled booking besides the client's e-mail
+ * (features/whatsapp, handed in by app.ts), in the notice's transaction.
+ */
+export type ChangeChannel = (
+  db: Db,
+  change: {
+    professionalId: string;
+    bookingId: string;
+    clientId: string;
+    clientName: string;
+    phone: string | null;
+    businessName: string;
+    date: string;
+    startTime: string;
+    state: 'moved' | 'cancelled';
+    manageUrl: string;
+  },
+) => Promise<void>;
 
 /**
  * Queues the window's notices for the booking as it is now; none when nothing a reader would
@@ -109,10 +130,24 @@ export async function sendChangeNotice(
     };
     const agenda = `${deps.publicUrl}/dashboard/appointments`;
     const mails = [renderChangeNoticeToProfessional(profile.email, summary, outcome, agenda)];
-    const link = first.client.email ? await repo.findLink(tx, professionalId, bookingId) : null;
-    if (first.client.email && link) {
-      const url = manageUrl(deps.publicUrl, tokenFor(deps.key, bookingId, link.nonce));
+    const link = await repo.findLink(tx, professionalId, bookingId);
+    const url = link && manageUrl(deps.publicUrl, tokenFor(deps.key, bookingId, link.nonce));
+    if (first.client.email && url) {
       mails.push(renderChangeNoticeToClient(first.client.email, summary, outcome, url));
+    }
+    if (url && deps.changeChannel && (moved || state === 'cancelled')) {
+      await deps.changeChannel(tx, {
+        professionalId,
+        bookingId,
+        clientId: first.clientId,
+        clientName: first.client.name,
+        phone: first.client.phone,
+        businessName: profile.businessName,
+        date: first.appointmentDate,
+        startTime: first.startTime,
+        state: state === 'cancelled' ? 'cancelled' : 'moved',
+        manageUrl: url,
+      });
     }
     // Tagged, so erasing the client or the account finds them (docs/decisions/012-lgpd.md).
     await enqueueMails({ db: tx }, mails, deps.clock.now(), {

@@ -42,6 +42,23 @@ export async function ensureManageLink(
   return createManageLink(deps, professionalId, bookingId, now);
 }
 
+/**
+ * The booking's manage token itself (the link's last part), the link row created if needed:
+ * what a WhatsApp answer acts with, through the same actions as the page (features/whatsapp-inbox).
+ */
+export async function ensureManageToken(
+  deps: LinkDeps,
+  professionalId: string,
+  bookingId: string,
+  now: Date,
+): Promise<string> {
+  const existing = await repo.findLink(deps.db, professionalId, bookingId);
+  const row =
+    existing ??
+    (await repo.ensureLink(deps.db, newLinkValues(deps.key, professionalId, bookingId), now));
+  return tokenFor(deps.key, bookingId, row.nonce);
+}
+
 /** A fresh link row's values for `bookingId`: a new nonce and the hash of its token. */
 function newLinkValues(key: Buffer, professionalId: string, bookingId: string) {
   const nonce = newNonce();

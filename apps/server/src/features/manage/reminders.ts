@@ -4,7 +4,7 @@ import { REMINDER_QUEUE } from '../../db/queues';
 import type { Clock } from '../../lib/clock';
 import type { JobWorker } from '../../plugins/jobs';
 import type { ReminderJobData } from '../appointments/service';
-import { sendReminder } from './service';
+import { sendReminder, type ReminderChannel } from './service';
 
 /**
  * The e-mail reminder's handler (db/queues.ts REMINDER_QUEUE). Its job is sent, moved and
@@ -17,6 +17,7 @@ export function createReminderJob(options: {
   key: Buffer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  reminderChannel?: ReminderChannel;
 }): JobWorker<ReminderJobData> {
   const { log, ...deps } = options;
   return {

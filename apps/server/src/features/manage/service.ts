@@ -6,21 +6,29 @@ import {
   sumPriceCents,
 } from '@agendaki/shared';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import { isDemoProfessional } from '../../lib/demo';
 import { AppError } from '../../lib/errors';
 import { zonedInstant } from '../../lib/ics';
 import { listBookingAppointments } from '../appointments/service';
-import { enqueueMails } from '../mail/service';
+import { enqueueMails, type OutgoingMail } from '../mail/service';
 import { findPublicProfileById, updateAfterBookingSettings } from '../profile/service';
 import { ensureManageLink, type ManageDeps } from './link';
 import { type BookingSummary, renderReminder } from './mails';
 import * as repo from './repo';
 
-export { newBookingLink, ensureManageLink, type ManageDeps, type ManagePublicDeps } from './link';
+export {
+  newBookingLink,
+  ensureManageLink,
+  ensureManageToken,
+  type ManageDeps,
+  type ManagePublicDeps,
+} from './link';
 export { getManageIcs, getManageView, isManageLinkOpen } from './view';
 export { cancelByToken, confirmByToken, listRescheduleSlots, rescheduleByToken } from './actions';
 export { skipByToken } from './skip';
 export { getWhatsappReminder, listTomorrowReminders, markWhatsappSent } from './whatsapp';
+export type { ChangeChannel } from './change-notice';
 
 // ------------------------------------------------ the e-mail reminder (reminders.ts)
 
@@ -31,7 +39,7 @@ export { getWhatsappReminder, listTomorrowReminders, markWhatsappSent } from './
  * after a restart) finds it marked and sends nothing.
  */
 export async function sendReminder(
-  deps: ManageDeps,
+  deps: ManageDeps & { reminderChannel?: ReminderChannel },
   professionalId: string,
   bookingId: string,
 ): Promise<boolean> {
@@ -48,7 +56,8 @@ export async function sendReminder(
     const start = zonedInstant(first.appointmentDate, first.startTime, profile.timezone);
     if (now.getTime() >= start.getTime()) return false;
     const email = first.client.email;
-    if (!email) return false;
+    const channel = deps.reminderChannel;
+    if (!email && !channel) return false;
     // A dashboard appointment gets its link row here, the first time it is needed.
     const url = await ensureManageLink({ ...deps, db: tx }, professionalId, bookingId, now);
     const startKey = `${first.appointmentDate}T${first.startTime}`;
@@ -70,13 +79,49 @@ export async function sendReminder(
       services,
       totalPriceCents: sumPriceCents(services),
     };
-    await enqueueMails({ db: tx }, [renderReminder(email, summary, url)], now, {
+    const mail = email ? renderReminder(email, summary, url) : null;
+    // WhatsApp, when it takes the reminder, sends this e-mail only if it fails.
+    const taken = await channel?.(tx, {
       professionalId,
+      bookingId,
       clientId: first.clientId,
+      clientName: first.client.name,
+      phone: first.client.phone,
+      businessName: profile.businessName,
+      date: first.appointmentDate,
+      startTime: first.startTime,
+      reminderHours: profile.reminderHours,
+      manageUrl: url,
+      startKey,
+      fallbackMail: mail,
     });
+    if (taken || !mail) return taken ?? false;
+    await enqueueMails({ db: tx }, [mail], now, { professionalId, clientId: first.clientId });
     return true;
   });
 }
+
+/**
+ * Another channel that may take a due reminder instead of the e-mail (features/whatsapp, handed
+ * in by app.ts so that manage imports no sender): true when it did, in `db`'s transaction.
+ */
+export type ReminderChannel = (
+  db: Db,
+  reminder: {
+    professionalId: string;
+    bookingId: string;
+    clientId: string;
+    clientName: string;
+    phone: string | null;
+    businessName: string;
+    date: string;
+    startTime: string;
+    reminderHours: number;
+    manageUrl: string;
+    startKey: string;
+    fallbackMail: OutgoingMail | null;
+  },
+) => Promise<boolean>;
 
 // ------------------------------------------------ Configurações (the professional)
 

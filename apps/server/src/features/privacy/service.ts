@@ -23,6 +23,7 @@ import { deleteMailsOfAccount, deleteMailsOfClient } from '../mail/service';
 import { getProfileByUserId } from '../profile/service';
 import { listAllClientPackages, packageExpiryKey } from '../packages/service';
 import { eraseClientPayments } from '../payments/service';
+import { deleteWhatsappOfClient } from '../whatsapp/service';
 import { lockServiceImageFiles } from '../services/service';
 import type { FileStorage } from '../storage/service';
 import { clientCsv, toClientExport } from './exports';
@@ -134,6 +135,7 @@ export async function eraseClient(
     // Their mails' jobs go with the mails; reminders and sinal deadlines name only the booking.
     await deleteMailsOfClient({ db: tx }, profileId, client);
     await deleteWaitlistOfContact({ db: tx }, profileId, client);
+    await deleteWhatsappOfClient({ db: tx }, profileId, client.id);
     return erased;
   });
   await scrub(deps, () => deps.scrubber.afterClientErasure());

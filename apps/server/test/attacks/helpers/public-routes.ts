@@ -22,6 +22,10 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/billing/webhook': "the payment provider's servers, authenticated by the signature",
   'POST /api/webhooks/pix/mercadopago/:professionalId':
     "Mercado Pago's servers for one professional, authenticated by that professional's signature",
+  'GET /api/webhooks/whatsapp':
+    "Meta's verify-token handshake, authenticated by the token (decision 037)",
+  'POST /api/webhooks/whatsapp':
+    "Meta's servers with clients' answers and message states, authenticated by the signature",
   'GET /api/public/professionals/:identifier': 'the public booking page',
   'GET /api/public/professionals/:identifier/slots': 'the public booking page',
   'GET /api/public/professionals/:identifier/days': 'the public booking page',

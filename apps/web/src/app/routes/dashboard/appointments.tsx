@@ -13,6 +13,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { WhatsappReminderButton } from '@/features/manage/components/whatsapp-reminder';
 import { DepositLine } from '@/features/deposits/components/deposit-line';
 import { ClosingButton } from '@/features/money/components/closing-button';
+import { WhatsappStatusLine } from '@/features/whatsapp/components/whatsapp-status';
 
 // The grid is its own chunk: the list's first visit does not download it (decision 014).
 const AgendaCalendarPage = lazy(async () => ({
@@ -36,6 +37,9 @@ export function AppointmentsRoute() {
           <div className="grid gap-2">
             <ClosingButton appointment={appointment} />
             <DepositLine bookingId={appointment.bookingId} clientName={appointment.client.name} />
+            {appointment.bookingId ? (
+              <WhatsappStatusLine bookingId={appointment.bookingId} />
+            ) : null}
             <WhatsappReminderButton
               appointmentId={appointment.id}
               clientName={appointment.client.name}

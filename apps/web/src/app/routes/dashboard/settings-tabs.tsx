@@ -3,6 +3,7 @@ import {
   CalendarDays,
   KeyRound,
   Link2,
+  MessageCircle,
   QrCode,
   ShieldCheck,
   Store,
@@ -30,6 +31,7 @@ import {
 import { PaymentSettingsCard } from '@/features/settings/components/payment-settings';
 import { PixProviderSettings } from '@/features/settings/components/pix-provider-form';
 import { PrivacySettings } from '@/features/privacy/components/privacy-settings';
+import { WhatsappSettingsCard } from '@/features/whatsapp/components/whatsapp-settings';
 import {
   AfterBookingSettingsCard,
   BusinessAddressCard,
@@ -40,6 +42,7 @@ const TABS: readonly { value: SettingsTab; label: string; icon: typeof UserRound
   { value: 'business', label: 'Negócio', icon: Store },
   { value: 'link', label: 'Meu Link', icon: Link2 },
   { value: 'booking', label: 'Agendamento online', icon: CalendarClock },
+  { value: 'whatsapp', label: 'WhatsApp', icon: MessageCircle },
   { value: 'calendar', label: 'Calendário', icon: CalendarDays },
   { value: 'payments', label: 'Pagamentos', icon: QrCode },
   { value: 'security', label: 'Segurança', icon: KeyRound },
@@ -97,6 +100,9 @@ export function SettingsTabs() {
         <BookingRulesSettings />
         <BookingProtectionSettings />
         <AfterBookingSettingsCard />
+      </TabsContent>
+      <TabsContent value="whatsapp">
+        <WhatsappSettingsCard />
       </TabsContent>
       <TabsContent value="calendar">
         <CalendarFeedSettings />

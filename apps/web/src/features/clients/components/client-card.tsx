@@ -1,8 +1,8 @@
 import { formatPhone, type Client, type ClientListItem } from '@agendaki/shared';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { CalendarX2, Mail, MessageCircle, Pencil, Phone, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CalendarX2, Mail, MessageCircle, Pencil, Phone, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -18,7 +18,7 @@ export interface ClientCardProps {
   isDeleting?: boolean;
   /** Composed by the route: "Horário fixo" (features/appointments). */
   action?: ReactNode;
-  /** Composed by the route: the client's packages and balance (features/money). */
+  /** Composed by the route: packages and balance (features/money), WhatsApp (features/whatsapp). */
   extra?: ReactNode;
 }
 

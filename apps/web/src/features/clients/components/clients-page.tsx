@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, type Client } from '@agendaki/shared';
+import { DEFAULT_TIMEZONE, type Client, type ClientListItem } from '@agendaki/shared';
 import { Plus, SearchX, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
@@ -23,8 +23,8 @@ export interface ClientsPageProps {
   timeZone?: string;
   /** An action under each card (the route composes "Horário fixo"). */
   renderCardAction?: (client: Client) => ReactNode;
-  /** Composed by the route: the client's packages and what she owes (features/money). */
-  renderCardExtra?: (client: Client) => ReactNode;
+  /** Composed by the route: packages and what she owes (money), WhatsApp history (whatsapp). */
+  renderCardExtra?: (client: ClientListItem) => ReactNode;
 }
 
 const skeletonCard = (
