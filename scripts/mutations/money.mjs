@@ -1,4 +1,4 @@
-// Mutations of the money protections (docs/decisions/040-money-received.md): each removes one
+// Mutations of the money protections (docs/decisions/038-money-received.md): each removes one
 // protection the way a careless change would; the test named must then fail. The migration's
 // file name is the branch's; the lead renumbers it at merge (update `MIGRATION` with it).
 const MIGRATION = 'apps/server/drizzle/0029_money_packages_closings.sql';

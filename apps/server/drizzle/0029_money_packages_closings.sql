@@ -1,4 +1,4 @@
--- What was really paid (docs/decisions/040-money-received.md): closings of appointments and their
+-- What was really paid (docs/decisions/038-money-received.md): closings of appointments and their
 -- payments, packages of sessions and their ledger, with the triggers that keep the balance.
 CREATE TABLE "client_packages" (
 	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -138,7 +138,7 @@ CREATE INDEX "closings_professional_day_idx" ON "closings" USING btree ("profess
 CREATE INDEX "closings_client_idx" ON "closings" USING btree ("professional_id","client_id");--> statement-breakpoint
 CREATE INDEX "payments_professional_day_idx" ON "payments" USING btree ("professional_id","paid_on");--> statement-breakpoint
 CREATE INDEX "payments_closing_idx" ON "payments" USING btree ("professional_id","closing_id");--> statement-breakpoint
--- Packages (docs/decisions/040-money-received.md): the ledger keeps the balance. Each entry
+-- Packages (docs/decisions/038-money-received.md): the ledger keeps the balance. Each entry
 -- moves `client_packages.sessions_left` under the row's lock; its CHECK (>= 0) refuses a use of
 -- a session that is not there, so two uses of the last session racing give one success.
 CREATE OR REPLACE FUNCTION agendaki_package_ledger_apply() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from './helpers/app';
 import { createMoneyShop, type MoneyShop, TODAY } from './helpers/money';
 
 /**
- * "Concluir e receber" (docs/decisions/040-money-received.md) on the real database: totals in
+ * "Concluir e receber" (docs/decisions/038-money-received.md) on the real database: totals in
  * cents computed by the server, what stays open, a later payment, reopening with a reason, the
  * recibo, Caixa do dia and its CSV, and Relatórios' received money.
  */

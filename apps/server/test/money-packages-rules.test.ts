@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from './helpers/app';
 import { createPackageShop, type PackageShop } from './helpers/packages';
 
 /**
- * Packages (docs/decisions/040-money-received.md): another client's or professional's ids
+ * Packages (docs/decisions/038-money-received.md): another client's or professional's ids
  * refused, input limits in pt-BR, and the LGPD exports and erasure.
  */
 let ctx: TestContext;

@@ -11,7 +11,7 @@ import { findJob } from './helpers/jobs';
 import { createPackageShop, type PackageShop } from './helpers/packages';
 
 /**
- * Packages of sessions (docs/decisions/040-money-received.md) on the real database: sold with
+ * Packages of sessions (docs/decisions/038-money-received.md) on the real database: sold with
  * its payment, used when booking and when closing, the balance a ledger the database keeps at
  * or above zero (two uses of the last session: one success), sessions back on cancellation,
  * expiry once, and what the client sees on the manage page.

@@ -8,7 +8,7 @@ import { createTestApp, type TestContext } from './helpers/app';
 import { createMoneyShop, type MoneyShop, TODAY } from './helpers/money';
 
 /**
- * "Concluir e receber" refused (docs/decisions/040-money-received.md): payments above the total,
+ * "Concluir e receber" refused (docs/decisions/038-money-received.md): payments above the total,
  * bad input in pt-BR and never a 5xx, a cancelled appointment, and another professional's ids.
  */
 let ctx: TestContext;

@@ -235,7 +235,7 @@ describe('a client asks for their data', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const [header, ...all] = parseCsv(res.body);
     expect(header![0]).toBe('Cliente');
-    // The appointments, then a blank line and the payments' and packages' tables (decision 040).
+    // The appointments, then a blank line and the payments' and packages' tables (decision 038).
     const end = all.findIndex((row) => row.every((cell) => cell === ''));
     const rows = all.slice(0, end);
     expect(all[end + 1]).toEqual(['Pagamentos']);

@@ -204,7 +204,7 @@ describe('GET /api/reports', () => {
         { hour: 10, appointments: 2 },
         { hour: 14, appointments: 1 },
       ],
-      // Nothing was closed or sold here: no money in, no session owed (decision 040).
+      // Nothing was closed or sold here: no money in, no session owed (decision 038).
       received: {
         totalCents: 0,
         weeks: zeroWeeksExcept({}).map(({ weekStart }) => ({ weekStart, receivedCents: 0 })),

@@ -11,7 +11,7 @@ import { solvedPow, today } from './booking-helpers';
 import { expect, saveShot, test } from './fixtures';
 
 /*
- * What was really paid (docs/decisions/040-money-received.md): an appointment closed with a
+ * What was really paid (docs/decisions/038-money-received.md): an appointment closed with a
  * discount, a tip and two methods, money typed with the keyboard the Brazilian way, the amounts
  * on the card, in Caixa do dia and in Relatórios; a package of 5 sold on the client's card, used
  * when booking and when closing, 3 left on the client's manage page and card.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MONEY_TOO_LARGE_MESSAGE, moneyTextSchema, parseBrlToCents } from './money';
 
 /**
- * "Concluir e receber" (docs/decisions/040-money-received.md): what was done, the discount, the
+ * "Concluir e receber" (docs/decisions/038-money-received.md): what was done, the discount, the
  * tip and the payments of one appointment, in integer cents. The server computes every total;
  * the page only shows them.
  */

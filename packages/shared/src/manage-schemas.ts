@@ -61,7 +61,7 @@ export const manageViewSchema = z.object({
   lastBookableDate: z.string(),
   /** A horário fixo's occurrence: the series' rule and next dates (issue 46). */
   series: manageSeriesSchema.nullable().optional(),
-  /** The client's valid packages with sessions left (docs/decisions/040-money-received.md). */
+  /** The client's valid packages with sessions left (docs/decisions/038-money-received.md). */
   packages: managePackagesSchema.optional(),
 });
 export type ManageView = z.infer<typeof manageViewSchema>;

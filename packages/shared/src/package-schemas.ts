@@ -5,7 +5,7 @@ import { requiredName } from './client-schemas';
 import { centsSchema, paymentInputSchema, PAYMENT_METHODS } from './closing-schemas';
 
 /**
- * Packages of sessions (docs/decisions/040-money-received.md): services × N sessions, a price and
+ * Packages of sessions (docs/decisions/038-money-received.md): services × N sessions, a price and
  * a validity; sold to a client, used one session per appointment, the balance a ledger the
  * database keeps at or above zero.
  */

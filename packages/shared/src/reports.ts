@@ -44,7 +44,7 @@ export const reportSchema = z.object({
   hours: z.array(z.object({ hour: z.number().int(), appointments: z.number().int() })),
   /**
    * Money that came in (Pix, dinheiro, cartões: closings, later payments, packages sold) next to
-   * the booked revenue (docs/decisions/040-money-received.md), per week of `weeks` and by method.
+   * the booked revenue (docs/decisions/038-money-received.md), per week of `weeks` and by method.
    */
   received: z.object({
     totalCents: z.number().int(),

@@ -7,7 +7,7 @@ import { date, junkValue, nearValid, wireBody } from './helpers/fuzz-arbitraries
 
 /**
  * Property: nothing a signed-in professional sends to the money routes (docs/decisions/
- * 040-money-received.md) yields a 5xx: closings, later payments, reopenings, packages, sales,
+ * 038-money-received.md) yields a 5xx: closings, later payments, reopenings, packages, sales,
  * sessions and Caixa do dia, with values the routes accept mixed with garbage.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 80);

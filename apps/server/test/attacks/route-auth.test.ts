@@ -224,7 +224,7 @@ function intruderAttempts(route: RouteEntry): Attempt[] {
         ],
       ]),
     ),
-    // Money (docs/decisions/040-money-received.md): valid bodies, so ownership refuses them.
+    // Money (docs/decisions/038-money-received.md): valid bodies, so ownership refuses them.
     'POST /api/appointments/:id/closing': [
       {
         options: {

@@ -29,7 +29,7 @@ export interface PackageShop {
   leftOf(clientPackageId: string): Promise<number>;
 }
 
-/** A professional whose client booked online, and a second professional (decision 040). */
+/** A professional whose client booked online, and a second professional (decision 038). */
 export async function createPackageShop(ctx: TestContext): Promise<PackageShop> {
   const shop = await createBookableProfessional(ctx, { businessName: 'Massagem Pacote' });
   const other = await createBookableProfessional(ctx, { businessName: 'Outro Espaço' });

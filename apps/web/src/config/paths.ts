@@ -68,7 +68,7 @@ export const paths = {
     availability: { path: '/dashboard/availability', getHref: () => '/dashboard/availability' },
     clients: { path: '/dashboard/clients', getHref: () => '/dashboard/clients' },
     reports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
-    /** Caixa do dia (docs/decisions/040-money-received.md). */
+    /** Caixa do dia (docs/decisions/038-money-received.md). */
     cash: { path: '/dashboard/caixa', getHref: () => '/dashboard/caixa' },
     billing: { path: '/dashboard/billing', getHref: () => '/dashboard/billing' },
     settings: {

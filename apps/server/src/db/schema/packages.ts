@@ -20,7 +20,7 @@ import { createdAt } from './columns';
 import { profiles } from './profile';
 import { services } from './services';
 
-/** What the professional sells: services × N sessions, a price, a validity (decision 040). */
+/** What the professional sells: services × N sessions, a price, a validity (decision 038). */
 export const packages = pgTable(
   'packages',
   {

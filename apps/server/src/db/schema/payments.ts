@@ -21,7 +21,7 @@ import { clientPackages } from './packages';
 import { profiles } from './profile';
 
 /**
- * "Concluir e receber" (decision 040): one closed closing per appointment at a time. Reopening
+ * "Concluir e receber" (decision 038): one closed closing per appointment at a time. Reopening
  * keeps the row as history (status 'reopened', with its reason) and voids its payments; a new
  * closing is written, so nothing closed is ever edited in place.
  */

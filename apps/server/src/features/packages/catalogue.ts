@@ -1,4 +1,4 @@
-// The professional's catalogue of packages (docs/decisions/040-money-received.md).
+// The professional's catalogue of packages (docs/decisions/038-money-received.md).
 import {
   PACKAGE_NOT_FOUND_MESSAGE,
   type PackageInput,

@@ -17,7 +17,7 @@ import {
 } from './service';
 
 /**
- * Pacotes (docs/decisions/040-money-received.md): the catalogue, and a session of a package
+ * Pacotes (docs/decisions/038-money-received.md): the catalogue, and a session of a package
  * used or given back for one appointment from the Agenda. Selling one records a payment, so it
  * is features/payments' route. Everything is the signed-in professional's: another's id is
  * simply not found.

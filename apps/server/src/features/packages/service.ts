@@ -1,5 +1,5 @@
 /**
- * Packages of sessions (docs/decisions/040-money-received.md). The balance is a ledger
+ * Packages of sessions (docs/decisions/038-money-received.md). The balance is a ledger
  * (package_ledger) whose sum `client_packages.sessions_left` is kept by a trigger and held at or
  * above zero by a CHECK: two uses of the last session racing get one success and one
  * "sem sessões" here, whatever the code above checked first.

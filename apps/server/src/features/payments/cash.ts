@@ -1,4 +1,4 @@
-// Caixa do dia (docs/decisions/040-money-received.md): the day's money by method, in cents.
+// Caixa do dia (docs/decisions/038-money-received.md): the day's money by method, in cents.
 import {
   type CashDay,
   isCashIn,

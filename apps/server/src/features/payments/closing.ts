@@ -1,5 +1,5 @@
 /**
- * "Concluir e receber" (docs/decisions/040-money-received.md): every total is computed here in
+ * "Concluir e receber" (docs/decisions/038-money-received.md): every total is computed here in
  * integer cents from what the page sent; the page only shows them. A closed closing is never
  * edited: reopening keeps it as history with its reason and voids its payments.
  */

@@ -1,4 +1,4 @@
-// The payments in Relatórios and in the LGPD exports (docs/decisions/040-money-received.md).
+// The payments in Relatórios and in the LGPD exports (docs/decisions/038-money-received.md).
 import { type PaymentMethod } from '@agendaki/shared';
 import type { Db } from '../../db/client';
 import type { ClosingRow, PaymentRow } from './repo';

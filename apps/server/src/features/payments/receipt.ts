@@ -1,4 +1,4 @@
-// The recibo (docs/decisions/040-money-received.md): the same text by WhatsApp link or e-mail.
+// The recibo (docs/decisions/038-money-received.md): the same text by WhatsApp link or e-mail.
 import {
   type Closing,
   formatCurrencyFromCents,

@@ -27,7 +27,7 @@ const idsQuery = z.object({
 });
 
 /**
- * What was really paid (docs/decisions/040-money-received.md): "Concluir e receber", reopening,
+ * What was really paid (docs/decisions/038-money-received.md): "Concluir e receber", reopening,
  * later payments, the recibo, packages sold, the client's balance and Caixa do dia. Everything is
  * the signed-in professional's: another's id is simply not found.
  */

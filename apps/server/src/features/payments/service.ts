@@ -1,5 +1,5 @@
 /**
- * What was really paid (docs/decisions/040-money-received.md): closings of appointments, later
+ * What was really paid (docs/decisions/038-money-received.md): closings of appointments, later
  * payments of what stayed open ("fiado"), packages sold, the day's cash and the figures of
  * Relatórios. Amounts are integer cents, computed here.
  */

@@ -1,5 +1,5 @@
 /**
- * Payments, closings and packages in the LGPD exports (docs/decisions/040-money-received.md):
+ * Payments, closings and packages in the LGPD exports (docs/decisions/038-money-received.md):
  * the client's JSON and CSV, and two more CSVs in the account's ZIP, in lib/csv.ts's form.
  */
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@agendaki/shared';

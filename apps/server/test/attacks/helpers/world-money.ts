@@ -9,7 +9,7 @@ import {
 } from '../../../src/db/schema';
 import type { BookableProfessional } from '../../helpers/booking';
 
-/** The owner's money records an attacker aims at (docs/decisions/040-money-received.md). */
+/** The owner's money records an attacker aims at (docs/decisions/038-money-received.md). */
 export interface OwnerMoneyRecords {
   packageId: string;
   clientPackageId: string;

@@ -84,7 +84,7 @@ export function AppointmentForm({ appointment, today, initial, onDone }: Appoint
     control,
     name: ['serviceId', 'startTime', 'clientId'],
   });
-  // A new appointment may use a session of the client's package for its service (decision 040).
+  // A new appointment may use a session of the client's package for its service (decision 038).
   const money = useClientMoney(appointment ? undefined : clientId || undefined);
   const packageSession = useUsePackageSession();
   const [packageChoice, setPackageChoice] = useState('');

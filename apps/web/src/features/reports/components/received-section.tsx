@@ -13,7 +13,7 @@ const formatMoneyAxis = (value: number) =>
   Number.isInteger(value) ? `R$ ${Math.round(value).toLocaleString('pt-BR')}` : '';
 
 /**
- * What came in next to what was booked (docs/decisions/040-money-received.md): per week, by
+ * What came in next to what was booked (docs/decisions/038-money-received.md): per week, by
  * method, and the sessions sold but not yet done.
  */
 export function ReceivedSection({ report }: { report: Report }) {
