@@ -38,6 +38,18 @@ function printTail(file) {
   console.error(`--- últimas linhas do log do servidor (${file}) ---\n${lines.join('\n')}`);
 }
 
+/** web-push-testing's server on `port`, as its CLI starts it; stopped by its pid. */
+async function startPushService(pushPort) {
+  const script = path.join(root, 'node_modules/web-push-testing/src/bin/server.js');
+  const child = spawn('node', [script, String(pushPort)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => chunk.toString().includes('running') && resolve());
+    child.once('exit', (code) => reject(new Error(`web-push-testing saiu com ${code}`)));
+  });
+  // It names itself "localhost" in the endpoints it hands out.
+  return { origin: `http://localhost:${pushPort}`, stop: () => child.kill() };
+}
+
 async function main() {
   if (!(await ensureChromium())) return 1;
   if (
@@ -49,6 +61,9 @@ async function main() {
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendaki-e2e-'));
+  // The push service of the journeys (web-push-testing on loopback, features/push): the server
+  // may post to it, and the journey reads what it decrypted.
+  const pushService = await startPushService(port + 1000);
   const database = process.env.TEST_DATABASE_URL
     ? await createRunDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
@@ -66,6 +81,7 @@ async function main() {
     LOG_LEVEL: 'info',
     // A client's changes are noticed within seconds, not the product's 5 minutes (decision 031).
     CHANGE_NOTICE_WINDOW_SECONDS: '2',
+    PUSH_SERVICE_ORIGINS: pushService.origin,
     // PostgreSQL requires the secret (decision 029); PGlite keeps its own in DATA_DIR.
     ...(database
       ? { DATABASE_URL: database.url, AUTH_SECRET: randomBytes(48).toString('base64url') }
@@ -90,7 +106,12 @@ async function main() {
       ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...extraArgs],
       {
         cwd: root,
-        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_SERVER_LOG: logPath },
+        env: {
+          ...process.env,
+          E2E_BASE_URL: baseUrl,
+          E2E_SERVER_LOG: logPath,
+          E2E_PUSH_SERVICE: pushService.origin,
+        },
       },
     );
     if (code !== 0) printTail(logPath);
@@ -104,6 +125,7 @@ async function main() {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
     }
+    pushService.stop();
     await database?.drop().catch(() => {});
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

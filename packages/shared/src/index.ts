@@ -33,3 +33,4 @@ export * from './manage-schemas';
 export * from './pix';
 export * from './pix-provider';
 export * from './booking-protection';
+export * from './push';

@@ -81,6 +81,32 @@ const envSchema = z.object({
    * tests. The credentials are each professional's own, kept sealed in the database.
    */
   MERCADO_PAGO_API_BASE: z.url({ error: 'deve ser uma URL completa' }).optional(),
+  /**
+   * Web Push's VAPID pair (features/push/vapid.ts), base64url; unset, a pair derived from the
+   * server secret. Both or neither.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'deve ser a chave pública VAPID em base64url (87 caracteres)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'deve ser a chave privada VAPID em base64url (43 caracteres)')
+    .optional(),
+  /**
+   * Push services besides the browsers' own (features/push/endpoints.ts), e.g. a local stand-in
+   * in tests: origins separated by commas.
+   */
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: 'deve ser uma lista de origens (http://host:porta)' })))
+    .default([]),
 });
 
 const STRIPE_REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
@@ -131,6 +157,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       (key) => `  - ${key}: obrigatório junto com ${stripeSet.join(', ')}`,
     );
     throw new EnvError(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new EnvError(
+      'Configuração inválida:\n  - VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY: informe as duas ou nenhuma',
+    );
   }
   const databaseKind = env.DATABASE_URL ? 'postgres' : 'pglite';
   // The secret never lives in the database (decision 029); PGlite keeps a generated one in DATA_DIR.

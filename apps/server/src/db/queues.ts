@@ -103,6 +103,21 @@ export const AUTH_MAIL_REQUEST_QUEUE: QueueDefinition = {
   batchSize: 10,
 };
 
+/**
+ * One job per event told by Web Push (features/push): a booking, a client's change, a sinal
+ * received or expired, a test. The job encrypts and posts to each subscribed device, recording
+ * each one reached so a retry skips it. A push service down or throttling is retried for about
+ * an hour; the message is stale after that.
+ */
+export const PUSH_QUEUE: QueueDefinition = {
+  name: 'push',
+  retryLimit: 6,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 2 * 60,
+  batchSize: 10,
+};
+
 export const QUEUES: readonly QueueDefinition[] = [
   MAIL_QUEUE,
   PURGE_QUEUE,
@@ -110,4 +125,5 @@ export const QUEUES: readonly QueueDefinition[] = [
   DEPOSIT_QUEUE,
   CHANGE_NOTICE_QUEUE,
   AUTH_MAIL_REQUEST_QUEUE,
+  PUSH_QUEUE,
 ];

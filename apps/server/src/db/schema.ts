@@ -18,6 +18,7 @@ export * from './schema/mail';
 export * from './schema/billing';
 export * from './schema/rate-limits';
 export * from './schema/calendar-feed';
+export * from './schema/push';
 
 // ---------------------------------------------------------------- ownership
 
@@ -56,6 +57,8 @@ export const TABLE_OWNERS = {
   deposits: 'deposits',
   pixProviderCredentials: 'pix-provider',
   pixWebhookEvents: 'pix-provider',
+  pushSubscriptions: 'push',
+  pushDeliveries: 'push',
 } as const;
 
 /**

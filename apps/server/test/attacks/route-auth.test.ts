@@ -42,6 +42,7 @@ function ownerParam(param: string, url: string): string {
     appointments: world.records.appointmentId,
     blocks: world.records.blockId,
     'booking-bursts': world.records.burstId,
+    push: world.records.pushDeviceId,
   };
   if (param === 'bookingId') return world.records.bookingId;
   if (url.startsWith('/api/availability/time-off/')) return world.records.timeOffId;

@@ -8,7 +8,15 @@ export type AuthView = 'login' | 'cadastro' | 'recuperar-senha';
 
 /** The tabs of Configurações, kept in `?tab=` ("Perfil" in the avatar menu opens `profile`). */
 export type SettingsTab =
-  'profile' | 'business' | 'link' | 'booking' | 'calendar' | 'payments' | 'security' | 'privacy';
+  | 'profile'
+  | 'business'
+  | 'link'
+  | 'booking'
+  | 'calendar'
+  | 'payments'
+  | 'app'
+  | 'security'
+  | 'privacy';
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();

@@ -18,6 +18,7 @@ import { addBookedAppointments, newBookingReminderJob } from '../appointments/se
 import { clientOfContact } from '../clients/service';
 import { isDemoProfessional } from '../../lib/demo';
 import { getDepositCharge, openDeposit, planDeposit } from '../deposits/service';
+import { pushEventJob } from '../push/service';
 import type { DynamicChargeDeps } from '../pix-provider/service';
 import { brazilianMobile } from '../../lib/phone';
 import { ensureManageLink, newBookingLink } from '../manage/service';
@@ -252,7 +253,12 @@ async function book(
     reminderHours: isDemoProfessional(professional.userId) ? 0 : professional.reminderHours,
     now,
   });
-  // The reminder's and the mails' jobs in one pg-boss call, in this transaction.
-  await sendJobs(tx, reminder ? [reminder, ...mailJobs] : mailJobs);
+  // The professional's phones buzz (features/push): a job with the others.
+  const push = pushEventJob(
+    { professionalId: professional.id, kind: 'booking_created', bookingId },
+    now,
+  );
+  // The reminder's, the mails' and the push's jobs in one pg-boss call, in this transaction.
+  await sendJobs(tx, reminder ? [reminder, push, ...mailJobs] : [push, ...mailJobs]);
   return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };
 }

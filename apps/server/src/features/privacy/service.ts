@@ -1,7 +1,8 @@
-import { isSameName, type Client } from '@agendaki/shared';
+import { isSameName, PUSH_KINDS, type Client } from '@agendaki/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { deleteJobsAt } from '../../db/queue';
+import { deletePushJobsOfAccount } from '../push/service';
 import { DEPOSIT_QUEUE, REMINDER_QUEUE } from '../../db/queues';
 import type { Scrubber } from '../../db/scrub';
 import type { Clock } from '../../lib/clock';
@@ -173,6 +174,7 @@ export async function deleteAccount(
       DEPOSIT_QUEUE,
       bookings.map((id) => depositJobKey(profileId, id)),
     );
+    await deletePushJobsOfAccount(tx, profileId, bookings, PUSH_KINDS);
     await deleteMailsOfAccount({ db: tx }, profileId, addresses.filter(Boolean));
     await deleteBillingEventsOfUser({ db: tx }, userId);
     await deleteAllAppointments({ db: tx }, profileId);

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import {
   dateExceptions,
   occupiedTimes,
   profiles,
+  pushSubscriptions,
   services,
   session,
   subscriptions,
@@ -75,6 +77,8 @@ export interface OwnerRecords {
   blockId: string;
   /** The owner's burst of public bookings from one address (features/booking/bursts.ts). */
   burstId: string;
+  /** A device subscribed to Web Push (features/push). */
+  pushDeviceId: string;
 }
 
 export interface AttackWorld {
@@ -166,6 +170,20 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
   });
   expectStatus(block, 201, 'owner block');
 
+  const device = await owner.pro.request({
+    method: 'PUT',
+    url: '/api/push/devices',
+    payload: {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/dono-do-aparelho',
+      keys: {
+        p256dh: createECDH('prime256v1').generateKeys('base64url'),
+        auth: 'AAECAwQFBgcICQoLDA0ODw',
+      },
+      label: 'Chrome no Android',
+    },
+  });
+  expectStatus(device, 200, 'owner push device');
+
   const ownerUserId = (
     await ctx.database.db
       .select({ userId: profiles.userId })
@@ -185,6 +203,7 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
     timeOffId: off.json().timeOff.id,
     blockId: block.json().id,
     burstId: bursts.json().bursts[0].id,
+    pushDeviceId: device.json().id,
   };
 
   async function ownerSnapshot() {
@@ -241,6 +260,10 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
         .select({ id: bookingRequests.id })
         .from(bookingRequests)
         .where(eq(bookingRequests.professionalId, owner.profileId)),
+      pushSubscriptions: await db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.professionalId, owner.profileId)),
       imageOnDisk: fs.existsSync(path.join(dataDir, 'uploads', records.imageUrl.slice(9))),
     };
   }

@@ -12,6 +12,7 @@ import {
 import { useMe } from '@/features/auth/api/get-me';
 import { WhatsappReminderButton } from '@/features/manage/components/whatsapp-reminder';
 import { DepositLine } from '@/features/deposits/components/deposit-line';
+import { InstallOffer } from '@/features/pwa/components/install-offer';
 
 // The grid is its own chunk: the list's first visit does not download it (decision 014).
 const AgendaCalendarPage = lazy(async () => ({
@@ -28,25 +29,31 @@ export function AppointmentsRoute() {
   const timeZone = me.data?.profile.timezone ?? DEFAULT_TIMEZONE;
   if (view === 'list') {
     return (
-      <AppointmentsPage
-        timeZone={me.data?.profile.timezone}
-        viewSwitch={<AgendaViewSwitch current="list" />}
-        renderCardAction={(appointment) => (
-          <div className="grid gap-2">
-            <DepositLine bookingId={appointment.bookingId} clientName={appointment.client.name} />
-            <WhatsappReminderButton
-              appointmentId={appointment.id}
-              clientName={appointment.client.name}
-              phone={appointment.client.phone}
-            />
-          </div>
-        )}
-      />
+      <>
+        <InstallOffer />
+        <AppointmentsPage
+          timeZone={me.data?.profile.timezone}
+          viewSwitch={<AgendaViewSwitch current="list" />}
+          renderCardAction={(appointment) => (
+            <div className="grid gap-2">
+              <DepositLine bookingId={appointment.bookingId} clientName={appointment.client.name} />
+              <WhatsappReminderButton
+                appointmentId={appointment.id}
+                clientName={appointment.client.name}
+                phone={appointment.client.phone}
+              />
+            </div>
+          )}
+        />
+      </>
     );
   }
   return (
-    <Suspense fallback={<Skeleton className="h-[480px] w-full" />}>
-      <AgendaCalendarPage view={view} timeZone={timeZone} />
-    </Suspense>
+    <>
+      <InstallOffer />
+      <Suspense fallback={<Skeleton className="h-[480px] w-full" />}>
+        <AgendaCalendarPage view={view} timeZone={timeZone} />
+      </Suspense>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import {
   Link2,
   QrCode,
   ShieldCheck,
+  Smartphone,
   Store,
   UserRound,
 } from 'lucide-react';
@@ -30,6 +31,8 @@ import {
 import { PaymentSettingsCard } from '@/features/settings/components/payment-settings';
 import { PixProviderSettings } from '@/features/settings/components/pix-provider-form';
 import { PrivacySettings } from '@/features/privacy/components/privacy-settings';
+import { InstallCard } from '@/features/pwa/components/install-card';
+import { NotificationSettings } from '@/features/pwa/components/notification-settings';
 import {
   AfterBookingSettingsCard,
   BusinessAddressCard,
@@ -42,6 +45,7 @@ const TABS: readonly { value: SettingsTab; label: string; icon: typeof UserRound
   { value: 'booking', label: 'Agendamento online', icon: CalendarClock },
   { value: 'calendar', label: 'Calendário', icon: CalendarDays },
   { value: 'payments', label: 'Pagamentos', icon: QrCode },
+  { value: 'app', label: 'Aplicativo', icon: Smartphone },
   { value: 'security', label: 'Segurança', icon: KeyRound },
   { value: 'privacy', label: 'Privacidade', icon: ShieldCheck },
 ];
@@ -104,6 +108,10 @@ export function SettingsTabs() {
       <TabsContent value="payments">
         <PaymentSettingsCard />
         <PixProviderSettings />
+      </TabsContent>
+      <TabsContent value="app" className="space-y-6">
+        <InstallCard />
+        <NotificationSettings />
       </TabsContent>
       <TabsContent value="security">
         <ChangePasswordForm
