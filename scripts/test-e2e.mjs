@@ -100,7 +100,9 @@ async function main() {
   });
 
   try {
-    await waitForHttp(`${baseUrl}/api/health`, 60_000, () => isServerAlive);
+    // A fresh database migrates first; on a shared, busy machine that alone can pass a minute.
+    const startMs = Number(process.env.E2E_SERVER_START_MS ?? 60_000);
+    await waitForHttp(`${baseUrl}/api/health`, startMs, () => isServerAlive);
     const code = await run(
       'npx',
       ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...extraArgs],

@@ -71,11 +71,13 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     runtimeCaching: [
       {
         // The agenda and the account read from the server, kept for when there is no network
-        // (features/pwa/components/offline-banner.tsx). Never the session's own calls.
+        // (features/pwa/components/app-status.tsx). Never the session's own calls, nor
+        // /api/health, which tells the app whether the server is reachable.
         urlPattern: ({ url, request }) =>
           request.method === 'GET' &&
           url.pathname.startsWith('/api/') &&
           !url.pathname.startsWith('/api/auth/') &&
+          url.pathname !== '/api/health' &&
           !url.pathname.startsWith('/api/push'),
         handler: 'NetworkFirst',
         options: {

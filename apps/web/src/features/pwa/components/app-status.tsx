@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, WifiOff } from 'lucide-react';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { readSavedAt, saveAgendaForOffline } from '../lib/offline-agenda';
 import {
@@ -30,17 +30,43 @@ export function formatSavedAt(savedAt: number, now: Date): string {
     : `${pad(at.getDate())}/${pad(at.getMonth() + 1)}, ${time}`;
 }
 
+const PING_MS = 30_000;
+
+/**
+ * Whether the server answers: the browser may say "online" on a network without internet. The
+ * worker never answers /api/health from its copy (pwa.config.ts), so a failure means offline.
+ */
+function useServerReachable(hasNetwork: boolean): boolean {
+  const [isReachable, setIsReachable] = useState(true);
+  useEffect(() => {
+    let isLive = true;
+    const ping = () =>
+      fetch('/api/health', { cache: 'no-store' })
+        .then((response) => isLive && setIsReachable(response.status < 500))
+        .catch(() => isLive && setIsReachable(false));
+    void ping();
+    const timer = setInterval(() => void ping(), PING_MS);
+    return () => {
+      isLive = false;
+      clearInterval(timer);
+    };
+  }, [hasNetwork]);
+  return isReachable;
+}
+
 /**
  * The installed app's frame (issue 48): the service worker registered after the first paint,
  * the next days' agenda kept for offline use, and the two banners: no network, new version.
  */
 export function AppStatus({ timeZone }: { timeZone: string }) {
   const queryClient = useQueryClient();
-  const isOnline = useSyncExternalStore(
+  const hasNetwork = useSyncExternalStore(
     subscribeToNetwork,
     () => navigator.onLine,
     () => true,
   );
+  const isReachable = useServerReachable(hasNetwork);
+  const isOnline = hasNetwork && isReachable;
   const hasUpdate = useSyncExternalStore(subscribeToUpdate, isUpdateWaiting, () => false);
 
   useEffect(() => registerAppServiceWorker(), []);
