@@ -184,6 +184,7 @@ describe(`web push (${testDatabaseKind})`, () => {
   it("tells the client's confirmation and cancellation on the manage link", async () => {
     const device = await subscribeDevice(shop.pro);
     const booked = await book('Carla Lima');
+    await ctx.app.jobs.runDue(PUSH_QUEUE);
     const token = booked.manageUrl.split('/agendamento/')[1]!;
     const manage = (action: string) =>
       ctx.app.inject({
