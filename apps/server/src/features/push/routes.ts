@@ -6,6 +6,7 @@ import {
 } from '@agendaki/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { idParams } from '../../lib/params';
 import {
   getPushStatus,
@@ -14,6 +15,14 @@ import {
   sendTestPush,
   updatePreferences,
 } from './service';
+
+function parsePreferences(body: unknown) {
+  const parsed = pushPreferencesSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Dados inválidos.');
+  }
+  return parsed.data.disabledKinds;
+}
 
 /**
  * Configurações > Notificações (issue 48): the server's VAPID key, this browser's subscription
@@ -45,18 +54,12 @@ export const pushRoutes: FastifyPluginAsyncZod<{
     '/api/push/devices/:id',
     {
       onRequest: app.requireProfessional,
-      schema: {
-        params: idParams,
-        body: pushPreferencesSchema,
-        response: { 200: pushDeviceSchema },
-      },
+      // The body is read after the device is found: another's device is 404 whatever it says.
+      schema: { params: idParams, response: { 200: pushDeviceSchema } },
     },
     async (request) =>
-      updatePreferences(
-        deps,
-        request.getProfessional().profileId,
-        request.params.id,
-        request.body.disabledKinds,
+      updatePreferences(deps, request.getProfessional().profileId, request.params.id, () =>
+        parsePreferences(request.body),
       ),
   );
 

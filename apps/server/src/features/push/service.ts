@@ -121,9 +121,12 @@ export async function updatePreferences(
   deps: PushDeps,
   professionalId: string,
   id: string,
-  disabledKinds: PushKind[],
+  readKinds: () => PushKind[],
 ): Promise<PushDevice> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', DEVICE_NOT_FOUND);
+  const [device] = await repo.listTargets(deps.db, professionalId, 'test', id);
+  if (!device) throw new AppError('NOT_FOUND', DEVICE_NOT_FOUND);
+  const disabledKinds = readKinds();
   const row = await repo.updateDisabledKinds(
     deps.db,
     professionalId,
