@@ -216,6 +216,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // The service worker's own script (push-sw.js), served as is.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: globals.serviceworker, sourceType: 'script' },
+  },
+  {
     files: ['packages/shared/src/**'],
     rules: { 'no-restricted-imports': ['error', sharedIsPure] },
   },

@@ -59,6 +59,12 @@ const page = indexHtml
   // The app's scripts and their preloads: the landing needs none.
   .replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/gi, '')
   .replace(/<link\b[^>]*rel="modulepreload"[^>]*>\s*/gi, '')
+  // The signed-in app's manifest and home-screen icon: the landing is not the app.
+  .replace(/<link\b[^>]*rel="(?:manifest|apple-touch-icon)"[^>]*>\s*/gi, '')
+  .replace(
+    /<meta\b[^>]*name="(?:apple-mobile-web-app-[a-z-]+|mobile-web-app-capable)"[^>]*>\s*/gi,
+    '',
+  )
   .replace(/<!--[\s\S]*?-->\s*/g, '')
   .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
 if (!page.includes(markers.PRICE) || /<script\b/i.test(page)) fail('landing.html malformada');

@@ -39,6 +39,18 @@ function printTail(file) {
   console.error(`--- últimas linhas do log do servidor (${file}) ---\n${lines.join('\n')}`);
 }
 
+/** web-push-testing's server on `port`, as its CLI starts it; stopped by its pid. */
+async function startPushService(pushPort) {
+  const script = path.join(root, 'node_modules/web-push-testing/src/bin/server.js');
+  const child = spawn('node', [script, String(pushPort)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => chunk.toString().includes('running') && resolve());
+    child.once('exit', (code) => reject(new Error(`web-push-testing saiu com ${code}`)));
+  });
+  // It names itself "localhost" in the endpoints it hands out.
+  return { origin: `http://localhost:${pushPort}`, stop: () => child.kill() };
+}
+
 async function main() {
   if (!(await ensureChromium())) return 1;
   if (
@@ -51,6 +63,9 @@ async function main() {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agendaki-e2e-'));
   const metricsToken = randomBytes(24).toString('hex');
+  // The push service of the journeys (web-push-testing on loopback, features/push): the server
+  // may post to it, and the journey reads what it decrypted.
+  const pushService = await startPushService(port + 1000);
   const database = process.env.TEST_DATABASE_URL
     ? await createRunDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
@@ -76,6 +91,7 @@ async function main() {
     CHANGE_NOTICE_WINDOW_SECONDS: '2',
     // A waiting-list offer is held 40 seconds, so a journey sees one expire (features/waitlist).
     WAITLIST_HOLD_SECONDS: '40',
+    PUSH_SERVICE_ORIGINS: pushService.origin,
     // PostgreSQL requires the secret (decision 029); PGlite keeps its own in DATA_DIR.
     ...(database
       ? { DATABASE_URL: database.url, AUTH_SECRET: randomBytes(48).toString('base64url') }
@@ -94,8 +110,9 @@ async function main() {
   });
 
   try {
-    // E2E_START_TIMEOUT_MS: a busy shared machine may need more than a minute to start it.
-    const startTimeout = Number(process.env.E2E_START_TIMEOUT_MS ?? 60_000);
+    // E2E_START_TIMEOUT_MS: a fresh database migrates first; on a busy shared machine that alone
+    // can pass a minute.
+    const startTimeout = Number(process.env.E2E_START_TIMEOUT_MS ?? 120_000);
     await waitForHttp(`${baseUrl}/api/health`, startTimeout, () => isServerAlive);
     const code = await run(
       'npx',
@@ -112,6 +129,7 @@ async function main() {
           E2E_DATABASE_URL: database?.url ?? '',
           E2E_METRICS_TOKEN: metricsToken,
           E2E_WHATSAPP_URL: whatsapp.url,
+          E2E_PUSH_SERVICE: pushService.origin,
         },
       },
     );
@@ -126,6 +144,7 @@ async function main() {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
     }
+    pushService.stop();
     await database?.drop().catch(() => {});
     await whatsapp.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,6 +5,8 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './pwa.config.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 // The API in dev mode (`npm run dev` starts it on 3001); the built app is served by the API itself.
@@ -58,26 +60,35 @@ function precompressedCopies(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
-      for (const file of files) {
-        const full = path.join(outDir, file);
-        if (!COMPRESSIBLE.test(file) || !fs.statSync(full).isFile()) continue;
-        const content = fs.readFileSync(full);
-        if (content.length < 1024) continue;
-        fs.writeFileSync(`${full}.gz`, zlib.gzipSync(content, { level: 9 }));
-        fs.writeFileSync(
-          `${full}.br`,
-          zlib.brotliCompressSync(content, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-            },
-          }),
-        );
-      }
+    // After every other plugin's files (the service worker, the manifest), one plugin at a time.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        compressFolder(outDir);
+      },
     },
   };
+}
+
+function compressFolder(outDir: string) {
+  const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+  for (const file of files) {
+    const full = path.join(outDir, file);
+    if (!COMPRESSIBLE.test(file) || !fs.statSync(full).isFile()) continue;
+    const content = fs.readFileSync(full);
+    if (content.length < 1024) continue;
+    fs.writeFileSync(`${full}.gz`, zlib.gzipSync(content, { level: 9 }));
+    fs.writeFileSync(
+      `${full}.br`,
+      zlib.brotliCompressSync(content, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
+      }),
+    );
+  }
 }
 
 /**
@@ -101,6 +112,8 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
       react(),
       tailwindcss(),
       sharedLinkPagesInDev(),
+      // The signed-in app's manifest and service worker: the main build only (pwa.config.ts).
+      ...(bookOnly || mode === 'prerender' || isSsrBuild ? [] : [VitePWA(pwaOptions)]),
       ...(bookServerRender ? [] : [precompressedCopies()]),
     ],
     resolve: {

@@ -14,6 +14,8 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // The theme's colours are read as text by badge-contrast.test.ts (`?raw`).
+    css: { include: [/styles\/theme\.css/] },
     // Pages load on demand and compile on first use; on a busy 2-core machine that alone can
     // take seconds. A slow machine must not read as a failing test (waits stay explicit).
     testTimeout: 15_000,

@@ -54,6 +54,10 @@ import { createMercadoPagoPix } from './features/pix-provider/mercado-pago';
 import { pixProviderRoutes } from './features/pix-provider/routes';
 import { resealAllCredentials } from './features/pix-provider/service';
 import { profileRoutes } from './features/profile/routes';
+import { createPushJob } from './features/push/job';
+import { pushRoutes } from './features/push/routes';
+import { createPushSender, vapidSubject } from './features/push/sender';
+import { resolveVapidKeys } from './features/push/vapid';
 import { renderSharedLinkPage } from './features/public-profile/html';
 import { reportsRoutes } from './features/reports/routes';
 import { publicProfileRoutes } from './features/public-profile/routes';
@@ -153,6 +157,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.jobs.add(createDepositJob({ db: database.db, clock, log: app.log }));
   app.jobs.add(createSeriesJob({ db: database.db, clock, log: app.log }));
   app.jobs.add(createPackageExpiryJob({ db: database.db, clock, log: app.log }));
+  // Web Push's keys, from the same secret unless the operator set a pair (features/push/vapid.ts).
+  const vapid = resolveVapidKeys(secret, {
+    publicKey: env.VAPID_PUBLIC_KEY,
+    privateKey: env.VAPID_PRIVATE_KEY,
+  });
+  app.jobs.add(
+    createPushJob({
+      db: database.db,
+      sender: createPushSender({ vapid, subject: vapidSubject(env.PUBLIC_URL, env.MAIL_FROM) }),
+      log: app.log.child({ feature: 'push' }),
+    }),
+  );
   app.jobs.add(
     createMailRequestJob({ db: database.db, box: secretBox, clock, publicUrl: env.PUBLIC_URL }),
   );
@@ -198,6 +214,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(depositsRoutes, { db: database.db });
   await app.register(packagesRoutes, { db: database.db });
   await app.register(paymentsRoutes, { db: database.db });
+  await app.register(pushRoutes, {
+    db: database.db,
+    publicKey: vapid.publicKey,
+    extraOrigins: env.PUSH_SERVICE_ORIGINS,
+  });
   await app.register(privacyRoutes, {
     db: database.db,
     storage,

@@ -41,3 +41,4 @@ export * from './waitlist';
 export * from './closing-schemas';
 export * from './package-schemas';
 export * from './whatsapp';
+export * from './push';

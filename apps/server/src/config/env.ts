@@ -125,6 +125,32 @@ const envSchema = z.object({
   WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Messages a professional may send per calendar month (the platform charges per conversation). */
   WHATSAPP_MONTHLY_CAP: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  /**
+   * Web Push's VAPID pair (features/push/vapid.ts), base64url; unset, a pair derived from the
+   * server secret. Both or neither.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'deve ser a chave pública VAPID em base64url (87 caracteres)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'deve ser a chave privada VAPID em base64url (43 caracteres)')
+    .optional(),
+  /**
+   * Push services besides the browsers' own (features/push/endpoints.ts), e.g. a local stand-in
+   * in tests: origins separated by commas.
+   */
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: 'deve ser uma lista de origens (http://host:porta)' })))
+    .default([]),
 });
 
 const WHATSAPP_REQUIRED = [
@@ -204,6 +230,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         `  - ${key}: obrigatório junto com ${whatsappSet.join(', ')} (WhatsApp: todas ou nenhuma)`,
     );
     throw new EnvError(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new EnvError(
+      'Configuração inválida:\n  - VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY: informe as duas ou nenhuma',
+    );
   }
   const databaseKind = env.DATABASE_URL ? 'postgres' : 'pglite';
   // The secret never lives in the database (decision 029); PGlite keeps a generated one in DATA_DIR.

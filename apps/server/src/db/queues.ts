@@ -167,6 +167,21 @@ export const WHATSAPP_QUEUE: QueueDefinition = {
   batchSize: 10,
 };
 
+/**
+ * One job per event told by Web Push (features/push): a booking, a client's change, a sinal
+ * received or expired, a test. The job encrypts and posts to each subscribed device, recording
+ * each one reached so a retry skips it. A push service down or throttling is retried for about
+ * an hour; the message is stale after that.
+ */
+export const PUSH_QUEUE: QueueDefinition = {
+  name: 'push',
+  retryLimit: 6,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 2 * 60,
+  batchSize: 10,
+};
+
 export const QUEUES: readonly QueueDefinition[] = [
   MAIL_QUEUE,
   PURGE_QUEUE,
@@ -179,4 +194,5 @@ export const QUEUES: readonly QueueDefinition[] = [
   WAITLIST_SWEEP_QUEUE,
   PACKAGE_EXPIRY_QUEUE,
   WHATSAPP_QUEUE,
+  PUSH_QUEUE,
 ];

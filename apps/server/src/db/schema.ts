@@ -24,6 +24,7 @@ export * from './schema/waitlist';
 export * from './schema/packages';
 export * from './schema/payments';
 export * from './schema/whatsapp';
+export * from './schema/push';
 
 // ---------------------------------------------------------------- ownership
 
@@ -81,6 +82,8 @@ export const TABLE_OWNERS = {
   whatsappMessages: 'whatsapp',
   whatsappOptOuts: 'whatsapp',
   whatsappInbound: 'whatsapp',
+  pushSubscriptions: 'push',
+  pushDeliveries: 'push',
 } as const;
 
 /**

@@ -46,6 +46,7 @@ function ownerParam(param: string, url: string): string {
     waitlist: world.records.waitlistEntryId,
     packages: world.records.money.packageId,
     closings: world.records.money.closingId,
+    push: world.records.pushDeviceId,
   };
   if (param === 'bookingId') return world.records.bookingId;
   // The operator console acts on a professional by her profile id (a professional gets 403).

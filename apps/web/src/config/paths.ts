@@ -15,6 +15,7 @@ export type SettingsTab =
   | 'whatsapp'
   | 'calendar'
   | 'payments'
+  | 'app'
   | 'security'
   | 'privacy';
 

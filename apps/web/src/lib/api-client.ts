@@ -7,6 +7,11 @@
 export const UNEXPECTED_ERROR_MESSAGE = 'Ocorreu um erro inesperado. Tente novamente em instantes.';
 export const NETWORK_ERROR_MESSAGE =
   'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.';
+/** A change asked for without a network: never sent, nor sent later behind the user's back. */
+export const OFFLINE_ACTION_MESSAGE =
+  'Sem conexão: esta ação precisa da internet e não foi enviada. Tente de novo quando a conexão voltar.';
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** The error body every API error answers with (apps/server plugins/errors.ts). */
 export interface ApiErrorBody {
@@ -100,12 +105,14 @@ export async function requestApi<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
+  if (method !== 'GET' && isOffline()) throw new ApiError(0, 'OFFLINE', OFFLINE_ACTION_MESSAGE);
   let response: Response;
   try {
     response = await fetch(path, buildInit(method, options));
   } catch (error) {
     // A cancelled query is not a failure: let TanStack Query see the AbortError.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (method !== 'GET' && isOffline()) throw new ApiError(0, 'OFFLINE', OFFLINE_ACTION_MESSAGE);
     throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
   }
   if (!response.ok) throw await toApiError(response);

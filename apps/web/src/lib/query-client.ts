@@ -17,7 +17,9 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // Offline, a change fails at once with a clear message (api-client.ts) instead of waiting
+      // paused and being sent later, unseen.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

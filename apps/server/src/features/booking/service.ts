@@ -18,6 +18,7 @@ import { addBookedAppointments, newBookingReminderJob } from '../appointments/se
 import { clientOfContact } from '../clients/service';
 import { isDemoProfessional } from '../../lib/demo';
 import { getDepositCharge, openDeposit, planDeposit } from '../deposits/service';
+import { pushEventJob } from '../push/service';
 import type { DynamicChargeDeps } from '../pix-provider/service';
 import { brazilianMobile } from '../../lib/phone';
 import { ensureManageLink, newBookingLink } from '../manage/service';
@@ -271,11 +272,17 @@ async function book(
     professional.id,
     bookingId,
   );
-  // The reminder's, the WhatsApp confirmation's and the mails' jobs in one pg-boss call, in
-  // this transaction.
+  // The professional's phones buzz (features/push): a job with the others.
+  const push = pushEventJob(
+    { professionalId: professional.id, kind: 'booking_created', bookingId },
+    now,
+  );
+  // The reminder's, the WhatsApp confirmation's, the push's and the mails' jobs in one pg-boss
+  // call, in this transaction.
   await sendJobs(tx, [
     ...(reminder ? [reminder] : []),
     ...(whatsapp ? [whatsapp] : []),
+    push,
     ...mailJobs,
   ]);
   return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };

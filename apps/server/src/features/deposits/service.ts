@@ -16,6 +16,7 @@ import {
 } from '@agendaki/shared';
 import type { Db } from '../../db/client';
 import { cancelJobAt, sendJobAt } from '../../db/queue';
+import { planPushEvent } from '../push/service';
 import { DEPOSIT_QUEUE } from '../../db/queues';
 import { isDemoProfessional } from '../../lib/demo';
 import { AppError } from '../../lib/errors';
@@ -201,6 +202,10 @@ export async function confirmDeposit(
         clientId: mail.clientId,
       });
     }
+    // A PSP's notice is news to the professional; her own "Sinal recebido" is not.
+    if (source === 'psp') {
+      await planPushEvent(tx, { professionalId, kind: 'deposit_received', bookingId }, now);
+    }
     return { status: 'received' as const, changed: true };
   });
 }
@@ -233,6 +238,7 @@ export async function expireDeposit(
     );
     if (cancelled === 0) return true; // The professional had changed the booking already.
     await replanBookingReminder(scoped, professionalId, bookingId);
+    await planPushEvent(tx, { professionalId, kind: 'deposit_expired', bookingId }, now);
     const mail = await mailData(tx, professionalId, bookingId);
     if (mail) {
       await enqueueMails({ db: tx }, [renderDepositExpired(mail)], now, {

@@ -35,7 +35,7 @@ export async function confirmByToken(deps: ManageDeps, token: string): Promise<M
       ['scheduled'],
       'confirmed',
     );
-    if (changed > 0) await planNotice(tx, deps, booking);
+    if (changed > 0) await planNotice(tx, deps, booking, 'booking_confirmed');
   });
   return getManageView(deps, token);
 }
@@ -57,7 +57,7 @@ export async function cancelByToken(deps: ManagePublicDeps, token: string): Prom
     // A sinal still pending is cancelled with the booking, and its deadline's job.
     await cancelPendingDeposit(tx, professionalId, bookingId, deps.clock.now());
     await replanBookingReminder(scoped, professionalId, bookingId);
-    await planNotice(tx, deps, booking);
+    await planNotice(tx, deps, booking, 'booking_cancelled');
     return professionalId;
   });
   deps.cache.changed(professionalId, 'appointments');
@@ -153,7 +153,7 @@ async function reschedule(
     booking.live.map((a) => a.serviceId),
   );
   const plan = await planOfferedTime(reads, catalog, { ...input, services, now });
-  await planNotice(tx, deps, booking);
+  await planNotice(tx, deps, booking, 'booking_rescheduled');
   await moveBooking(
     scoped,
     link.professionalId,

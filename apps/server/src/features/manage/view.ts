@@ -7,6 +7,7 @@ import {
   type ManageStatus,
   type ManageView,
   mapUrlFor,
+  type PushKind,
   sumPriceCents,
   zonedToday,
 } from '@agendaki/shared';
@@ -19,6 +20,7 @@ import { brazilianMobile, whatsappUrl } from '../../lib/phone';
 import { listBookingAppointments } from '../appointments/service';
 import { getDepositCharge } from '../deposits/service';
 import { managePackagesOf } from '../packages/service';
+import { planPushEvent } from '../push/service';
 import { findPublicProfileById, type PublicProfileRow } from '../profile/service';
 import { seriesOfBooking } from '../series/service';
 import { bookingStatus, planChangeNotice } from './change-notice';
@@ -178,17 +180,26 @@ export function requireChangeable(booking: OpenBooking): void {
  * The client's change is told to the professional and the client by the notice of its window,
  * merged with the other changes made in it (change-notice.ts, decision 031).
  */
-export async function planNotice(tx: Db, deps: ManageDeps, booking: OpenBooking): Promise<void> {
+export async function planNotice(
+  tx: Db,
+  deps: ManageDeps,
+  booking: OpenBooking,
+  kind: PushKind,
+): Promise<void> {
   if (isDemoProfessional(booking.profile.userId)) return;
   const first = booking.live[0] ?? booking.appointments[0]!;
+  const professionalId = booking.link.professionalId.toLowerCase();
+  const bookingId = booking.link.bookingId.toLowerCase();
   await planChangeNotice(
     tx,
     {
-      professionalId: booking.link.professionalId.toLowerCase(),
-      bookingId: booking.link.bookingId.toLowerCase(),
+      professionalId,
+      bookingId,
       before: { date: first.appointmentDate, startTime: first.startTime, status: booking.status },
     },
     deps.clock.now(),
     deps.noticeWindowMs,
   );
+  // The professional's phones are told at once, each change (features/push).
+  await planPushEvent(tx, { professionalId, kind, bookingId }, deps.clock.now());
 }

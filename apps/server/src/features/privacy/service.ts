@@ -1,7 +1,8 @@
-import { isSameName, type Client } from '@agendaki/shared';
+import { isSameName, PUSH_KINDS, type Client } from '@agendaki/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { deleteJobsAt } from '../../db/queue';
+import { deletePushJobsOfAccount } from '../push/service';
 import { DEPOSIT_QUEUE, PACKAGE_EXPIRY_QUEUE, REMINDER_QUEUE } from '../../db/queues';
 import type { Scrubber } from '../../db/scrub';
 import type { Clock } from '../../lib/clock';
@@ -200,6 +201,7 @@ export async function deleteAccount(
       PACKAGE_EXPIRY_QUEUE,
       sold.map((row) => packageExpiryKey(profileId, row.id)),
     );
+    await deletePushJobsOfAccount(tx, profileId, bookings, PUSH_KINDS);
     await deleteMailsOfAccount({ db: tx }, profileId, addresses.filter(Boolean));
     await deleteBillingEventsOfUser({ db: tx }, userId);
     await deleteAllAppointments({ db: tx }, profileId);

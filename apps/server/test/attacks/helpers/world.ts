@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import {
   dateExceptions,
   occupiedTimes,
   profiles,
+  pushSubscriptions,
   services,
   session,
   subscriptions,
@@ -87,6 +89,8 @@ export interface OwnerRecords {
   waitlistEntryId: string;
   /** A package, the one sold to the client, the closing of the appointment (world-money.ts). */
   money: OwnerMoneyRecords;
+  /** A device subscribed to Web Push (features/push). */
+  pushDeviceId: string;
 }
 
 export interface AttackWorld {
@@ -180,6 +184,20 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
   const series = await createOwnerSeries(owner, client.json().id, serviceId);
 
   const joined = await joinWaitlistOf(ctx, owner);
+  const device = await owner.pro.request({
+    method: 'PUT',
+    url: '/api/push/devices',
+    payload: {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/dono-do-aparelho',
+      keys: {
+        p256dh: createECDH('prime256v1').generateKeys('base64url'),
+        auth: 'AAECAwQFBgcICQoLDA0ODw',
+      },
+      label: 'Chrome no Android',
+    },
+  });
+  expectStatus(device, 200, 'owner push device');
+
   const ownerUserId = (
     await ctx.database.db
       .select({ userId: profiles.userId })
@@ -206,6 +224,7 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
       appointmentId: appointment.json().id,
       serviceId,
     }),
+    pushDeviceId: device.json().id,
   };
 
   async function ownerSnapshot() {
@@ -272,6 +291,10 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
         .from(bookingRequests)
         .where(eq(bookingRequests.professionalId, owner.profileId)),
       money: await ownerMoneySnapshot(db, owner.profileId),
+      pushSubscriptions: await db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.professionalId, owner.profileId)),
       imageOnDisk: fs.existsSync(path.join(dataDir, 'uploads', records.imageUrl.slice(9))),
     };
   }

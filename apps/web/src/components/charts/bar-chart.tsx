@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { labelStride, VALUE_AXIS_PX } from './label-stride';
 
 export interface BarChartProps {
   /** One label per bar, shown under it. */
@@ -31,7 +32,8 @@ export function BarChart({ labels, values, formatValue, height = 220 }: BarChart
     const color = cssColor('--primary', '#7c3aed');
     const muted = cssColor('--muted-foreground', '#64748b');
     const grid = cssColor('--border', '#e5e7eb');
-    const isNarrow = () => element.clientWidth < 480;
+    const shown = labels.map((label) => (label.length > 12 ? `${label.slice(0, 11)}…` : label));
+    const longest = Math.max(1, ...shown.map((label) => label.length));
     const chart = new uPlot(
       {
         width: element.clientWidth,
@@ -48,19 +50,17 @@ export function BarChart({ labels, values, formatValue, height = 220 }: BarChart
             grid: { show: false },
             ticks: { show: false },
             splits: () => xs,
-            values: (_chart, splits) =>
-              splits.map((index) => {
-                const label = labels[index] ?? '';
-                // On a phone every third label of a long axis, so they do not overlap.
-                if (labels.length > 8 && isNarrow() && index % 3 !== 0) return '';
-                return label.length > 12 ? `${label.slice(0, 11)}…` : label;
-              }),
+            // As many labels as fit the width without touching (re-read on every resize).
+            values: (_chart, splits) => {
+              const stride = labelStride(element.clientWidth, labels.length, longest);
+              return splits.map((index) => (index % stride === 0 ? (shown[index] ?? '') : ''));
+            },
           },
           {
             stroke: muted,
             grid: { stroke: grid, width: 1 },
             ticks: { show: false },
-            size: 64,
+            size: VALUE_AXIS_PX,
             values: (_chart, splits) => splits.map((value) => formatValue(value)),
           },
         ],

@@ -5,6 +5,7 @@ import { SidebarProvider } from '@/components/ui/sidebar';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
+import { AppStatus } from '@/features/pwa/components/app-status';
 import { getErrorMessage } from '@/lib/api-client';
 import { AppSidebar } from './app-sidebar';
 import { TopBar } from './top-bar';
@@ -54,6 +55,7 @@ export function DashboardLayout() {
         <AppSidebar />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar email={me.data.user.email} />
+          <AppStatus timeZone={me.data.profile.timezone} />
           <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
             <div className="mx-auto w-full max-w-6xl space-y-6">
               <Outlet />

@@ -9,8 +9,8 @@ export const badgeVariants = cva(
       variant: {
         default: 'border-transparent bg-primary text-primary-foreground',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
-        success: 'border-transparent bg-success/10 text-success',
-        destructive: 'border-transparent bg-destructive/10 text-destructive',
+        success: 'border-transparent bg-success/10 text-success-text',
+        destructive: 'border-transparent bg-destructive/10 text-destructive-text',
         outline: 'text-foreground',
       },
     },

@@ -14,6 +14,7 @@ import { WhatsappReminderButton } from '@/features/manage/components/whatsapp-re
 import { DepositLine } from '@/features/deposits/components/deposit-line';
 import { ClosingButton } from '@/features/money/components/closing-button';
 import { WhatsappStatusLine } from '@/features/whatsapp/components/whatsapp-status';
+import { InstallOffer } from '@/features/pwa/components/install-offer';
 
 // The grid is its own chunk: the list's first visit does not download it (decision 014).
 const AgendaCalendarPage = lazy(async () => ({
@@ -30,33 +31,39 @@ export function AppointmentsRoute() {
   const timeZone = me.data?.profile.timezone ?? DEFAULT_TIMEZONE;
   if (view === 'list') {
     return (
-      <AppointmentsPage
-        timeZone={me.data?.profile.timezone}
-        viewSwitch={<AgendaViewSwitch current="list" />}
-        renderCardAction={(appointment) => (
-          <div className="grid gap-2">
-            <ClosingButton appointment={appointment} />
-            <DepositLine bookingId={appointment.bookingId} clientName={appointment.client.name} />
-            {appointment.bookingId ? (
-              <WhatsappStatusLine bookingId={appointment.bookingId} />
-            ) : null}
-            <WhatsappReminderButton
-              appointmentId={appointment.id}
-              clientName={appointment.client.name}
-              phone={appointment.client.phone}
-            />
-          </div>
-        )}
-      />
+      <>
+        <InstallOffer />
+        <AppointmentsPage
+          timeZone={me.data?.profile.timezone}
+          viewSwitch={<AgendaViewSwitch current="list" />}
+          renderCardAction={(appointment) => (
+            <div className="grid gap-2">
+              <ClosingButton appointment={appointment} />
+              <DepositLine bookingId={appointment.bookingId} clientName={appointment.client.name} />
+              {appointment.bookingId ? (
+                <WhatsappStatusLine bookingId={appointment.bookingId} />
+              ) : null}
+              <WhatsappReminderButton
+                appointmentId={appointment.id}
+                clientName={appointment.client.name}
+                phone={appointment.client.phone}
+              />
+            </div>
+          )}
+        />
+      </>
     );
   }
   return (
-    <Suspense fallback={<Skeleton className="h-[480px] w-full" />}>
-      <AgendaCalendarPage
-        view={view}
-        timeZone={timeZone}
-        renderAppointmentAction={(appointment) => <ClosingButton appointment={appointment} />}
-      />
-    </Suspense>
+    <>
+      <InstallOffer />
+      <Suspense fallback={<Skeleton className="h-[480px] w-full" />}>
+        <AgendaCalendarPage
+          view={view}
+          timeZone={timeZone}
+          renderAppointmentAction={(appointment) => <ClosingButton appointment={appointment} />}
+        />
+      </Suspense>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import {
   MessageCircle,
   QrCode,
   ShieldCheck,
+  Smartphone,
   Store,
   UserRound,
 } from 'lucide-react';
@@ -32,6 +33,8 @@ import { PaymentSettingsCard } from '@/features/settings/components/payment-sett
 import { PixProviderSettings } from '@/features/settings/components/pix-provider-form';
 import { PrivacySettings } from '@/features/privacy/components/privacy-settings';
 import { WhatsappSettingsCard } from '@/features/whatsapp/components/whatsapp-settings';
+import { InstallCard } from '@/features/pwa/components/install-card';
+import { NotificationSettings } from '@/features/pwa/components/notification-settings';
 import {
   AfterBookingSettingsCard,
   BusinessAddressCard,
@@ -45,6 +48,7 @@ const TABS: readonly { value: SettingsTab; label: string; icon: typeof UserRound
   { value: 'whatsapp', label: 'WhatsApp', icon: MessageCircle },
   { value: 'calendar', label: 'Calendário', icon: CalendarDays },
   { value: 'payments', label: 'Pagamentos', icon: QrCode },
+  { value: 'app', label: 'Aplicativo', icon: Smartphone },
   { value: 'security', label: 'Segurança', icon: KeyRound },
   { value: 'privacy', label: 'Privacidade', icon: ShieldCheck },
 ];
@@ -110,6 +114,10 @@ export function SettingsTabs() {
       <TabsContent value="payments">
         <PaymentSettingsCard />
         <PixProviderSettings />
+      </TabsContent>
+      <TabsContent value="app" className="space-y-6">
+        <InstallCard />
+        <NotificationSettings />
       </TabsContent>
       <TabsContent value="security">
         <ChangePasswordForm

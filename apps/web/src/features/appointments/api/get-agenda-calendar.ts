@@ -1,5 +1,5 @@
 import type { AgendaCalendar } from '@agendaki/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { APPOINTMENTS_QUERY_KEY } from './get-appointments';
 
@@ -12,10 +12,14 @@ export function getAgendaCalendar(
   return apiClient.get<AgendaCalendar>(`/api/agenda/calendar?${query}`, { signal });
 }
 
-export function useAgendaCalendar(range: { from: string; to: string }) {
-  return useQuery({
+/** One range's query (also read ahead for the offline agenda, features/pwa). */
+export function agendaCalendarQueryOptions(range: { from: string; to: string }) {
+  return queryOptions({
     queryKey: [...APPOINTMENTS_QUERY_KEY, 'calendar', range.from, range.to],
     queryFn: ({ signal }) => getAgendaCalendar(range, signal),
-    placeholderData: keepPreviousData,
   });
+}
+
+export function useAgendaCalendar(range: { from: string; to: string }) {
+  return useQuery({ ...agendaCalendarQueryOptions(range), placeholderData: keepPreviousData });
 }

@@ -1,4 +1,9 @@
-import { DEFAULT_TIMEZONE, zonedToday, type Appointment } from '@agendaki/shared';
+import {
+  APPOINTMENT_PARAM,
+  DEFAULT_TIMEZONE,
+  zonedToday,
+  type Appointment,
+} from '@agendaki/shared';
 import { Ban, CalendarPlus, Plus, Repeat, SearchX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDeleteAppointment } from '../api/delete-appointment';
+import { useAppointment } from '../api/get-appointment';
 import {
   NO_FILTERS,
   useAppointments,
@@ -72,7 +78,10 @@ export function AppointmentsPage({
   const deleteAppointment = useDeleteAppointment();
 
   const isFormOpenFromUrl = searchParams.get(NEW_PARAM) === '1';
-  const isFormOpen = form.open || isFormOpenFromUrl;
+  // A notification's tap opens its appointment (`?agendamento=<id>`).
+  const linked = useAppointment(searchParams.get(APPOINTMENT_PARAM));
+  const isFormOpen = form.open || isFormOpenFromUrl || linked.data !== undefined;
+  const formAppointment = form.open ? form.appointment : linked.data;
   const today = zonedToday(new Date(), timeZone);
   const items = appointments.data?.pages.flatMap((page) => page.items) ?? [];
   const isFiltered = searchText.trim() !== '' || status !== 'all' || period !== 'all';
@@ -85,10 +94,11 @@ export function AppointmentsPage({
 
   function closeForm() {
     setForm({ open: false });
-    if (isFormOpenFromUrl) {
+    if (isFormOpenFromUrl || searchParams.has(APPOINTMENT_PARAM)) {
       setSearchParams(
         (params) => {
           params.delete(NEW_PARAM);
+          params.delete(APPOINTMENT_PARAM);
           return params;
         },
         { replace: true },
@@ -195,7 +205,7 @@ export function AppointmentsPage({
     >
       <AppointmentFormDialog
         open={isFormOpen}
-        appointment={form.open ? form.appointment : undefined}
+        appointment={formAppointment}
         today={today}
         onOpenChange={(open) => {
           if (!open) closeForm();

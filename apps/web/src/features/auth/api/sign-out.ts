@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { forgetThisDevice } from '@/features/pwa/lib/forget-device';
 import { apiClient } from '@/lib/api-client';
 import { forgetSession } from './get-me';
 
 /** Ends the session on the server (the cookie stops working everywhere). */
-export function signOut(): Promise<void> {
-  return apiClient.post<void>('/api/auth/sign-out');
+export async function signOut(): Promise<void> {
+  await apiClient.post<void>('/api/auth/sign-out');
+  await forgetThisDevice();
 }
 
 export function useSignOut() {

@@ -2,6 +2,7 @@ import { formatCurrencyFromCents, formatIsoDate, type ManageView } from '@agenda
 import { Download, MapPin } from 'lucide-react';
 import { icsUrl } from '../api/manage';
 import { weekday } from '../lib/dates';
+import { manageStatusColors } from '../lib/status-colors';
 
 const STATUS_LABEL: Record<ManageView['status'], string> = {
   scheduled: 'Agendado',
@@ -28,13 +29,7 @@ export function BookingDetails({ token, data }: { token: string; data: ManageVie
         </div>
         <span
           data-testid="manage-status"
-          className={
-            data.status === 'cancelled'
-              ? 'rounded-full bg-destructive/10 px-3 py-1 text-sm font-medium text-destructive'
-              : data.status === 'confirmed'
-                ? 'rounded-full bg-emerald-100 px-3 py-1 text-sm font-medium text-emerald-800'
-                : 'rounded-full bg-muted px-3 py-1 text-sm font-medium'
-          }
+          className={`rounded-full px-3 py-1 text-sm font-medium ${manageStatusColors(data.status)}`}
         >
           {STATUS_LABEL[data.status]}
         </span>
