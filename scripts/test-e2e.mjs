@@ -66,6 +66,10 @@ async function main() {
     LOG_LEVEL: 'info',
     // A client's changes are noticed within seconds, not the product's 5 minutes (decision 031).
     CHANGE_NOTICE_WINDOW_SECONDS: '2',
+    // A "day" of the automations lasts 5 seconds and any hour is decent (features/comeback): a
+    // "hora de voltar" of 1 day arrives at the next minute's tick.
+    AUTOMATION_DAY_SECONDS: '5',
+    AUTOMATION_ANY_HOUR: 'true',
     // PostgreSQL requires the secret (decision 029); PGlite keeps its own in DATA_DIR.
     ...(database
       ? { DATABASE_URL: database.url, AUTH_SECRET: randomBytes(48).toString('base64url') }

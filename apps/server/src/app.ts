@@ -30,6 +30,10 @@ import { bookingRoutes } from './features/booking/routes';
 import { calendarFeedRoutes } from './features/calendar-feed/routes';
 import { billingRoutes, createPaymentProvider } from './features/billing/routes';
 import { clientsRoutes } from './features/clients/routes';
+import { anamnesisRoutes } from './features/anamnesis/routes';
+import { comebackRoutes } from './features/comeback/routes';
+import { createComebackJob } from './features/comeback/tick';
+import { deriveUnsubscribeKey } from './features/comeback/unsubscribe';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { healthRoutes } from './features/health/routes';
 import { registerMail } from './features/mail/register';
@@ -136,6 +140,22 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.jobs.add(createChangeNoticeJob({ ...manageJobDeps, log: app.log }));
 
   app.jobs.add(createDepositJob({ db: database.db, clock, log: app.log }));
+  // Clients who come back (issue 50): the stop link's key and the automations' tick.
+  const comebackDeps = {
+    db: database.db,
+    clock,
+    publicUrl: env.PUBLIC_URL,
+    unsubscribeKey: deriveUnsubscribeKey(secret),
+    box: secretBox,
+  };
+  app.jobs.add(
+    createComebackJob({
+      ...comebackDeps,
+      log: app.log.child({ feature: 'comeback' }),
+      daySeconds: env.AUTOMATION_DAY_SECONDS,
+      anyHour: env.AUTOMATION_ANY_HOUR,
+    }),
+  );
   app.jobs.add(
     createMailRequestJob({ db: database.db, box: secretBox, clock, publicUrl: env.PUBLIC_URL }),
   );
@@ -163,6 +183,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       noShowCountOf({ db: database.db }, professionalId, clientId),
   });
   await app.register(appointmentsRoutes, { db: database.db });
+  await app.register(comebackRoutes, comebackDeps);
+  await app.register(anamnesisRoutes, {
+    db: database.db,
+    box: secretBox,
+    publicUrl: env.PUBLIC_URL,
+    key: manageKey,
+  });
   await app.register(billingRoutes, { db: database.db, env });
   await app.register(pixProviderRoutes, {
     db: database.db,
@@ -180,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     provider: createPaymentProvider(env, app),
     publicUrl: env.PUBLIC_URL,
     scrubber: createScrubber(database),
+    box: secretBox,
   });
   const publicReads = { db: database.db, cache: await startPublicReadCache(app, database) };
   await app.register(publicProfileRoutes, publicReads);

@@ -33,3 +33,5 @@ export * from './manage-schemas';
 export * from './pix';
 export * from './pix-provider';
 export * from './booking-protection';
+export * from './comeback-schemas';
+export * from './anamnesis-schemas';

@@ -103,6 +103,20 @@ export const AUTH_MAIL_REQUEST_QUEUE: QueueDefinition = {
   batchSize: 10,
 };
 
+/**
+ * The automations' tick of features/comeback (issue 50), by cron every minute: it only records
+ * messages (once per source, a unique key) and queues their mails, so it is not retried; the
+ * next minute does what a failed one left.
+ */
+export const COMEBACK_QUEUE: QueueDefinition = {
+  name: 'comeback-tick',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 5 * 60,
+  batchSize: 1,
+};
+
 export const QUEUES: readonly QueueDefinition[] = [
   MAIL_QUEUE,
   PURGE_QUEUE,
@@ -110,4 +124,5 @@ export const QUEUES: readonly QueueDefinition[] = [
   DEPOSIT_QUEUE,
   CHANGE_NOTICE_QUEUE,
   AUTH_MAIL_REQUEST_QUEUE,
+  COMEBACK_QUEUE,
 ];

@@ -18,6 +18,8 @@ export * from './schema/mail';
 export * from './schema/billing';
 export * from './schema/rate-limits';
 export * from './schema/calendar-feed';
+export * from './schema/comeback';
+export * from './schema/anamnesis';
 
 // ---------------------------------------------------------------- ownership
 
@@ -56,6 +58,15 @@ export const TABLE_OWNERS = {
   deposits: 'deposits',
   pixProviderCredentials: 'pix-provider',
   pixWebhookEvents: 'pix-provider',
+  automationSettings: 'comeback',
+  serviceReturnIntervals: 'comeback',
+  clientMessages: 'comeback',
+  clientConsents: 'comeback',
+  clientBirthdays: 'comeback',
+  anamnesisForms: 'anamnesis',
+  anamnesisFormVersions: 'anamnesis',
+  serviceAnamnesisForms: 'anamnesis',
+  anamnesisAnswers: 'anamnesis',
 } as const;
 
 /**

@@ -7,7 +7,7 @@ import { stdSerializers } from 'pino';
  * notes) and e-mailed links (`?token=`). Whoever reads the logs must not be able to open them.
  */
 const SECRET_SEGMENTS =
-  /(\/(?:api\/public\/manage|agendamento|ics)\/)[^/?#\s"']+?(\.ics)?(?=$|[/?#\s"'])/gi;
+  /(\/(?:api\/public\/manage|agendamento|ics|descadastro)\/)[^/?#\s"']+?(\.ics)?(?=$|[/?#\s"'])/gi;
 const SECRET_PARAMS = /([?&](?:token|session_id)=)[^&#\s"']*/gi;
 export const REDACTED = '[redacted]';
 

@@ -17,7 +17,7 @@ import { type BookingSummary, renderReminder } from './mails';
 import * as repo from './repo';
 
 export { newBookingLink, ensureManageLink, type ManageDeps, type ManagePublicDeps } from './link';
-export { getManageIcs, getManageView, isManageLinkOpen } from './view';
+export { bookingOfToken, getManageIcs, getManageView, isManageLinkOpen } from './view';
 export { cancelByToken, confirmByToken, listRescheduleSlots, rescheduleByToken } from './actions';
 export { getWhatsappReminder, listTomorrowReminders, markWhatsappSent } from './whatsapp';
 

@@ -36,12 +36,19 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/public/manage/:token/cancel': "the client's manage link: cancel",
   'POST /api/public/manage/:token/reschedule': "the client's manage link: reschedule",
   'GET /agendamento/:token': "the client's manage link (HTML)",
+  'GET /api/public/manage/:token/anamnesis':
+    "the client's manage link: the anamnesis forms her booking asks for",
+  'POST /api/public/manage/:token/anamnesis':
+    "the client's manage link: her answers, after her explicit consent",
   'GET /uploads/:name': 'service images on the public page',
   'GET /book/:link': 'the shared booking link (HTML)',
   'GET /profissional/:identifier': 'the shared booking link (HTML)',
   'GET /ics/:file':
     "the professional's calendar feed for calendar apps, authenticated by its secret token",
   'GET /privacidade': 'the privacy notice, linked from the booking page and its e-mail (LGPD)',
+  'GET /descadastro/:token':
+    "the stop link of every client message (LGPD), authenticated by its HMAC'd token",
+  'POST /descadastro/:token': "the stop page's button, authenticated by the same token",
 };
 
 /** Public by the table above, or a file of the built web app (fastify-static: one route per file). */

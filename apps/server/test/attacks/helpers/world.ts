@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import {
+  anamnesisForms,
   appointments,
   availability,
   bookingRequests,
@@ -16,7 +17,16 @@ import {
   timeOff,
   user,
 } from '../../../src/db/schema';
-import { createTestApp, type TestAppOptions, type TestContext } from '../../helpers/app';
+import {
+  deriveUnsubscribeKey,
+  unsubscribeToken,
+} from '../../../src/features/comeback/unsubscribe';
+import {
+  createTestApp,
+  TEST_AUTH_SECRET,
+  type TestAppOptions,
+  type TestContext,
+} from '../../helpers/app';
 import {
   bookingBody,
   createBookableProfessional,
@@ -75,6 +85,10 @@ export interface OwnerRecords {
   blockId: string;
   /** The owner's burst of public bookings from one address (features/booking/bursts.ts). */
   burstId: string;
+  /** The stop link of the owner's client's messages (features/comeback). */
+  unsubscribePath: string;
+  /** The owner's anamnesis form (features/anamnesis). */
+  formId: string;
 }
 
 export interface AttackWorld {
@@ -122,6 +136,17 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
     payload: { name: 'Cliente da Dona', email: clientEmail, phone: '11 98888-7777' },
   });
   expectStatus(client, 201, 'owner client');
+  // An anamnesis form the owner's first service asks for (features/anamnesis).
+  const form = await owner.pro.request({
+    method: 'POST',
+    url: '/api/anamnesis/forms',
+    payload: {
+      name: 'Ficha da Dona',
+      fields: [{ id: 'q1', label: 'Tem alergias?', type: 'yes_no', required: true }],
+      serviceIds: [serviceId],
+    },
+  });
+  expectStatus(form, 201, 'owner anamnesis form');
   const appointment = await owner.pro.request({
     method: 'POST',
     url: '/api/appointments',
@@ -185,6 +210,12 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
     timeOffId: off.json().timeOff.id,
     blockId: block.json().id,
     burstId: bursts.json().bursts[0].id,
+    formId: form.json().id,
+    unsubscribePath: `/descadastro/${unsubscribeToken(
+      deriveUnsubscribeKey(ctx.env.AUTH_SECRET ?? TEST_AUTH_SECRET),
+      owner.profileId,
+      client.json().id,
+    )}`,
   };
 
   async function ownerSnapshot() {
@@ -241,6 +272,11 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
         .select({ id: bookingRequests.id })
         .from(bookingRequests)
         .where(eq(bookingRequests.professionalId, owner.profileId)),
+      anamnesisForms: await db
+        .select()
+        .from(anamnesisForms)
+        .where(eq(anamnesisForms.professionalId, owner.profileId))
+        .orderBy(asc(anamnesisForms.id)),
       imageOnDisk: fs.existsSync(path.join(dataDir, 'uploads', records.imageUrl.slice(9))),
     };
   }
