@@ -6,7 +6,8 @@ const AUTOMATIONS = { kind: 'server', file: 'apps/server/test/comeback-automatio
 export default [
   {
     name: 'comeback-message-once-per-source',
-    protection: 'a message exists once per kind and source (ON CONFLICT DO NOTHING on the unique key)',
+    protection:
+      'a message exists once per kind and source (ON CONFLICT DO NOTHING on the unique key)',
     file: 'apps/server/src/features/comeback/service.ts',
     find: 'if (inserted.length === 0) return false;',
     replace: 'if (inserted.length === 0 && false) return false;',
@@ -24,7 +25,7 @@ export default [
     name: 'comeback-interval-ignored',
     protection: '"hora de voltar" only after the service interval',
     file: 'apps/server/src/features/appointments/repo/comeback.ts',
-    find: 'AND ${due} <= ${query.now.toISOString()}::timestamptz\n      AND ${due} > ${query.now.toISOString()}::timestamptz - ${query.lookbackSeconds}::int * interval \'1 second\'\n      AND NOT EXISTS',
+    find: "AND ${due} <= ${query.now.toISOString()}::timestamptz\n      AND ${due} > ${query.now.toISOString()}::timestamptz - ${query.lookbackSeconds}::int * interval '1 second'\n      AND NOT EXISTS",
     replace: 'AND NOT EXISTS',
     test: RETURN,
   },
@@ -72,7 +73,7 @@ export default [
     name: 'anamnesis-answers-in-clear',
     protection: 'anamnesis answers sealed at rest (secret box)',
     file: 'apps/server/src/features/anamnesis/service.ts',
-    find: 'sealedAnswers: deps.box.seal(JSON.stringify(checked.answers), contextOf(booking.professionalId, id)),',
+    find: 'sealedAnswers: deps.box.seal(\n      JSON.stringify(checked.answers),\n      contextOf(booking.professionalId, id),\n    ),',
     replace: 'sealedAnswers: JSON.stringify(checked.answers),',
     test: ANAMNESIS,
   },

@@ -32,7 +32,13 @@ beforeAll(async () => {
       fields: [
         { id: 'alergia', label: 'Alergias', type: 'short_text', required: true },
         { id: 'gestante', label: 'Está gestante?', type: 'yes_no', required: true },
-        { id: 'pele', label: 'Tipo de pele', type: 'one_choice', required: false, options: ['Seca', 'Oleosa'] },
+        {
+          id: 'pele',
+          label: 'Tipo de pele',
+          type: 'one_choice',
+          required: false,
+          options: ['Seca', 'Oleosa'],
+        },
         { id: 'nasc', label: 'Nascimento', type: 'date', required: false },
       ],
       serviceIds: [shop.services[0]!.id],
@@ -64,7 +70,10 @@ const answer = (token: string, body: Record<string, unknown>) =>
 describe('answering on the manage link', () => {
   it('needs the consent and the required answers, then stores them sealed, once', async () => {
     const { token, appointmentId, email } = await book('09:00');
-    const forms = await ctx.app.inject({ method: 'GET', url: `/api/public/manage/${token}/anamnesis` });
+    const forms = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/public/manage/${token}/anamnesis`,
+    });
     expect(forms.statusCode).toBe(200);
     expect(forms.json().forms).toMatchObject([{ formId, version: 1, answeredAt: null }]);
     expect(forms.json().consentText).toContain('LGPD');
@@ -75,22 +84,32 @@ describe('answering on the manage link', () => {
     const missing = await answer(token, { answers: { alergia: 'nenhuma' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Responda: Está gestante?');
-    const badChoice = await answer(token, { answers: { alergia: 'x', gestante: false, pele: 'Mista' } });
+    const badChoice = await answer(token, {
+      answers: { alergia: 'x', gestante: false, pele: 'Mista' },
+    });
     expect(badChoice.statusCode).toBe(400);
 
     const ok = await answer(token, {
       answers: { alergia: SECRET_ANSWER, gestante: false, pele: 'Seca', nasc: '1990-05-17' },
     });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect((await answer(token, { answers: { alergia: 'outra', gestante: true } })).statusCode).toBe(409);
+    expect(
+      (await answer(token, { answers: { alergia: 'outra', gestante: true } })).statusCode,
+    ).toBe(409);
 
     // Sealed at rest: the row holds no answer in clear.
-    const rows = await ctx.database.db.select().from(anamnesisAnswers).where(eq(anamnesisAnswers.formId, formId));
+    const rows = await ctx.database.db
+      .select()
+      .from(anamnesisAnswers)
+      .where(eq(anamnesisAnswers.formId, formId));
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain('lidocaína');
 
     // On the appointment, for the professional.
-    const shown = await shop.pro.request({ method: 'GET', url: `/api/anamnesis/appointments/${appointmentId}` });
+    const shown = await shop.pro.request({
+      method: 'GET',
+      url: `/api/anamnesis/appointments/${appointmentId}`,
+    });
     expect(shown.statusCode).toBe(200);
     expect(shown.json()[0].items).toEqual([
       { label: 'Alergias', answer: SECRET_ANSWER },
@@ -115,7 +134,9 @@ describe('answering on the manage link', () => {
 
   it('keeps answers to an old version readable after the form changes', async () => {
     const { token, appointmentId } = await book('10:00');
-    expect((await answer(token, { answers: { alergia: 'pólen', gestante: true } })).statusCode).toBe(201);
+    expect(
+      (await answer(token, { answers: { alergia: 'pólen', gestante: true } })).statusCode,
+    ).toBe(201);
     const changed = await shop.pro.request({
       method: 'PUT',
       url: `/api/anamnesis/forms/${formId}`,
@@ -127,7 +148,10 @@ describe('answering on the manage link', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ version: 2 });
-    const shown = await shop.pro.request({ method: 'GET', url: `/api/anamnesis/appointments/${appointmentId}` });
+    const shown = await shop.pro.request({
+      method: 'GET',
+      url: `/api/anamnesis/appointments/${appointmentId}`,
+    });
     expect(shown.json()[0]).toMatchObject({ version: 1, formName: 'Ficha facial nova' });
     expect(shown.json()[0].items[0]).toEqual({ label: 'Alergias', answer: 'pólen' });
     // A client with the old page open is told to reload.
@@ -141,12 +165,19 @@ describe('answering on the manage link', () => {
     expect(res.statusCode).toBe(404);
     const other = await createBookableProfessional(ctx, { businessName: 'Outra Clínica' });
     const { appointmentId } = await book('13:00');
-    const refused = await other.pro.request({ method: 'GET', url: `/api/anamnesis/appointments/${appointmentId}` });
+    const refused = await other.pro.request({
+      method: 'GET',
+      url: `/api/anamnesis/appointments/${appointmentId}`,
+    });
     expect(refused.statusCode).toBe(404);
     const theirs = await other.pro.request({
       method: 'PUT',
       url: `/api/anamnesis/forms/${formId}`,
-      payload: { name: 'x', fields: [{ id: 'a', label: 'b', type: 'yes_no', required: true }], serviceIds: [] },
+      payload: {
+        name: 'x',
+        fields: [{ id: 'a', label: 'b', type: 'yes_no', required: true }],
+        serviceIds: [],
+      },
     });
     expect(theirs.statusCode).toBe(404);
   });
@@ -155,20 +186,27 @@ describe('answering on the manage link', () => {
 describe('the client page, export and erasure', () => {
   it('shows the answers in her story, exports them, and erasure removes them', async () => {
     const { token, body } = await book('14:00');
-    expect(
-      (await answer(token, { version: 2, answers: { outra: true } })).statusCode,
-    ).toBe(201);
+    expect((await answer(token, { version: 2, answers: { outra: true } })).statusCode).toBe(201);
     const clientId = body.appointments[0].clientId ?? (await clientOf(body.appointments[0].id));
-    const story = await shop.pro.request({ method: 'GET', url: `/api/comeback/clients/${clientId}/story` });
+    const story = await shop.pro.request({
+      method: 'GET',
+      url: `/api/comeback/clients/${clientId}/story`,
+    });
     const kinds = story.json().items.map((item: { kind: string }) => item.kind);
     expect(kinds).toContain('form');
     expect(story.json().items).toContainEqual(
       expect.objectContaining({ kind: 'consent', purpose: 'health', via: 'form', granted: true }),
     );
-    const exported = await shop.pro.request({ method: 'GET', url: `/api/clients/${clientId}/export?format=json` });
-    expect(JSON.parse(exported.body).fichas[0].respostas).toEqual([{ pergunta: 'Usa ácidos?', resposta: 'Sim' }]);
+    const exported = await shop.pro.request({
+      method: 'GET',
+      url: `/api/clients/${clientId}/export?format=json`,
+    });
+    expect(JSON.parse(exported.body).fichas[0].respostas).toEqual([
+      { pergunta: 'Usa ácidos?', resposta: 'Sim' },
+    ]);
 
-    const name = (await shop.pro.request({ method: 'GET', url: `/api/clients/${clientId}` })).json().name;
+    const name = (await shop.pro.request({ method: 'GET', url: `/api/clients/${clientId}` })).json()
+      .name;
     const erased = await shop.pro.request({
       method: 'POST',
       url: `/api/clients/${clientId}/erase`,

@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers/app';
 import { createBookableProfessional, type BookableProfessional } from './helpers/booking';
-import {
-  addAppointment,
-  addClient,
-  enableAutomations,
-  messagesTo,
-  tick,
-} from './helpers/comeback';
+import { addAppointment, addClient, enableAutomations, messagesTo, tick } from './helpers/comeback';
 
 /**
  * The automations' settings, "Avaliação", "Clientes sumidas", the client's story and what
@@ -81,7 +75,11 @@ describe('avaliação', () => {
       reviewUrl: 'https://g.page/r/estudio-retorno/review',
     });
     const client = await addClient(shop, 'Dora');
-    await addAppointment(shop, client.id, { date: '2026-11-21', time: '09:00', status: 'completed' });
+    await addAppointment(shop, client.id, {
+      date: '2026-11-21',
+      time: '09:00',
+      status: 'completed',
+    });
     // Ended 10:00; 11:30 is before the two hours.
     ctx.clock.set('2026-11-21T14:30:00.000Z');
     await tick(ctx);
@@ -143,7 +141,11 @@ describe('clientes sumidas', () => {
     const gone = await addClient(shop, 'Elis');
     const recent = await addClient(shop, 'Fabi');
     await addAppointment(shop, gone.id, { date: '2026-08-03', time: '10:00', status: 'completed' });
-    await addAppointment(shop, recent.id, { date: '2026-11-03', time: '10:00', status: 'completed' });
+    await addAppointment(shop, recent.id, {
+      date: '2026-11-03',
+      time: '10:00',
+      status: 'completed',
+    });
 
     const list = await shop.pro.request({ method: 'GET', url: '/api/comeback/missing?days=60' });
     expect(list.statusCode).toBe(200);
@@ -185,7 +187,7 @@ describe('another account', () => {
       method: 'GET',
       url: `/api/comeback/clients/${client.id}/story`,
     });
-    expect(story.json()).toEqual({ isOptedOut: false, items: [] });
+    expect(story.json()).toEqual({ isOptedOut: false, birthDate: null, items: [] });
   });
 });
 
@@ -193,7 +195,11 @@ describe('LGPD', () => {
   it('exports her messages and choices, and erasure removes them', async () => {
     ctx.clock.set(SATURDAY_0900);
     const client = await addClient(shop, 'Helena');
-    await addAppointment(shop, client.id, { date: '2026-08-04', time: '10:00', status: 'completed' });
+    await addAppointment(shop, client.id, {
+      date: '2026-08-04',
+      time: '10:00',
+      status: 'completed',
+    });
     await shop.pro.request({
       method: 'POST',
       url: `/api/comeback/missing/${client.id}/message`,

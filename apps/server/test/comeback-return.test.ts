@@ -75,7 +75,11 @@ describe('hora de voltar', () => {
 
   it('is not sent while the client has a future appointment', async () => {
     const { shop, client } = await shopWithCompletedCut('14:00');
-    await addAppointment(shop, client.id, { date: '2026-12-20', time: '10:00', status: 'scheduled' });
+    await addAppointment(shop, client.id, {
+      date: '2026-12-20',
+      time: '10:00',
+      status: 'scheduled',
+    });
     ctx.clock.set('2026-12-11T19:30:00.000Z');
     await tick(ctx);
     expect(await messagesTo(ctx, client.email, RETURN)).toHaveLength(0);
@@ -131,7 +135,11 @@ describe('opting out', () => {
 
     // Her next cut, completed: its return would be due on Jan 8.
     ctx.clock.set('2026-12-17T12:00:00.000Z');
-    await addAppointment(shop, client.id, { date: '2026-12-17', time: '10:00', status: 'completed' });
+    await addAppointment(shop, client.id, {
+      date: '2026-12-17',
+      time: '10:00',
+      status: 'completed',
+    });
     ctx.clock.set('2027-01-08T15:00:00.000Z');
     await tick(ctx);
     expect(await messagesTo(ctx, client.email, RETURN)).toHaveLength(1);

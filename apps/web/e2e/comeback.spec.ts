@@ -137,10 +137,14 @@ test('hora de voltar: one message, none with a cut ahead or after opting out', a
 
   // The stop link: opening shows the choice, the button records it.
   await page.goto(await waitForMailLink(returning, '/descadastro/'));
-  await expect(page.getByRole('heading', { name: 'Não quer mais receber mensagens?' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Não quer mais receber mensagens?' }),
+  ).toBeVisible();
   await shot(page, 'descadastro');
   await page.getByRole('button', { name: 'Não quero mais receber mensagens' }).click();
-  await expect(page.getByRole('heading', { name: 'Pronto, você foi descadastrada.' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Pronto, você foi descadastrada.' }),
+  ).toBeVisible();
 
   // --- Ana's page: the message and her choice, newest first, above her appointment.
   await page.goto('/dashboard/clients');
@@ -150,7 +154,9 @@ test('hora de voltar: one message, none with a cut ahead or after opting out', a
   await expect(story.getByText('Pediu para não receber mensagens')).toBeVisible();
   await expect(story.getByText(/pelo link de descadastro do e-mail/)).toBeVisible();
   await expect(story.getByTestId('story-appointment')).toContainText('Concluído');
-  await expect(page.getByRole('switch', { name: 'Recebe mensagens automáticas' })).not.toBeChecked();
+  await expect(
+    page.getByRole('switch', { name: 'Recebe mensagens automáticas' }),
+  ).not.toBeChecked();
   await shot(page, 'cliente');
 
   // Still exactly one message for Ana, and none for the others, a tick later (once: the phone run).

@@ -34,7 +34,11 @@ export const ANAMNESIS_CONSENT_TEXT =
   'Autorizo o uso das minhas respostas desta ficha, que podem conter dados de saúde, somente para o meu atendimento por este profissional (LGPD, art. 11). Posso pedir a exclusão a qualquer momento.';
 export const CONSENT_REQUIRED_MESSAGE = 'Para enviar a ficha, aceite o termo de consentimento.';
 
-const label = requiredText({ max: 200, required: 'Escreva a pergunta', tooLong: 'Pergunta muito longa' });
+const label = requiredText({
+  max: 200,
+  required: 'Escreva a pergunta',
+  tooLong: 'Pergunta muito longa',
+});
 const option = requiredText({ max: 100, required: 'Opção vazia', tooLong: 'Opção muito longa' });
 
 export const formFieldSchema = z
@@ -100,7 +104,9 @@ export const anamnesisAnswerInputSchema = z.object({
   formId: z.uuid({ error: 'Ficha inválida' }),
   version: z.number({ error: 'Versão inválida' }).int().min(1).max(100_000),
   consent: z.literal(true, { error: CONSENT_REQUIRED_MESSAGE }),
-  answers: z.record(z.string().max(12), answerValueSchema).refine((a) => Object.keys(a).length <= FORM_FIELDS_MAX, 'Respostas demais'),
+  answers: z
+    .record(z.string().max(12), answerValueSchema)
+    .refine((a) => Object.keys(a).length <= FORM_FIELDS_MAX, 'Respostas demais'),
 });
 export type AnamnesisAnswerInput = z.input<typeof anamnesisAnswerInputSchema>;
 
@@ -142,8 +148,7 @@ export function checkAnswers(
   const clean: Record<string, AnswerValue> = {};
   for (const field of fields) {
     const value = answers[field.id] ?? null;
-    const isEmpty =
-      value === null || value === '' || (Array.isArray(value) && value.length === 0);
+    const isEmpty = value === null || value === '' || (Array.isArray(value) && value.length === 0);
     if (isEmpty) {
       if (field.required) return { error: `Responda: ${field.label}` };
       continue;
@@ -158,13 +163,17 @@ export function checkAnswers(
 function problemOf(field: FormField, value: AnswerValue): string | null {
   switch (field.type) {
     case 'short_text':
-      return typeof value === 'string' && value.length <= SHORT_ANSWER_MAX ? null : 'resposta inválida';
+      return typeof value === 'string' && value.length <= SHORT_ANSWER_MAX
+        ? null
+        : 'resposta inválida';
     case 'long_text':
       return typeof value === 'string' ? null : 'resposta inválida';
     case 'yes_no':
       return typeof value === 'boolean' ? null : 'responda sim ou não';
     case 'one_choice':
-      return typeof value === 'string' && field.options.includes(value) ? null : 'escolha uma opção';
+      return typeof value === 'string' && field.options.includes(value)
+        ? null
+        : 'escolha uma opção';
     case 'many_choices':
       return Array.isArray(value) && value.every((v) => field.options.includes(v))
         ? null

@@ -9,7 +9,12 @@ describe('fillAutomationText', () => {
       'Oi Ana, Corte: https://x.test/book/a?servico=1',
     );
     expect(
-      fillAutomationText('{nome} {link} {nome}', values, (typed) => typed.toUpperCase(), () => 'L'),
+      fillAutomationText(
+        '{nome} {link} {nome}',
+        values,
+        (typed) => typed.toUpperCase(),
+        () => 'L',
+      ),
     ).toBe('ANA L ANA');
   });
 });

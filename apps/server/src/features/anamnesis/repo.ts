@@ -149,7 +149,11 @@ export async function insertAnswer(
     .insert(anamnesisAnswers)
     .values(values)
     .onConflictDoNothing({
-      target: [anamnesisAnswers.professionalId, anamnesisAnswers.bookingId, anamnesisAnswers.formId],
+      target: [
+        anamnesisAnswers.professionalId,
+        anamnesisAnswers.bookingId,
+        anamnesisAnswers.formId,
+      ],
     })
     .returning({ id: anamnesisAnswers.id });
   return rows.length > 0;
@@ -176,7 +180,10 @@ export function listAnswersOfClient(db: Db, professionalId: string, clientId: st
     .select()
     .from(anamnesisAnswers)
     .where(
-      and(eq(anamnesisAnswers.professionalId, professionalId), eq(anamnesisAnswers.clientId, clientId)),
+      and(
+        eq(anamnesisAnswers.professionalId, professionalId),
+        eq(anamnesisAnswers.clientId, clientId),
+      ),
     )
     .orderBy(desc(anamnesisAnswers.createdAt));
 }
@@ -185,6 +192,9 @@ export async function deleteAnswersOfClient(db: Db, professionalId: string, clie
   await db
     .delete(anamnesisAnswers)
     .where(
-      and(eq(anamnesisAnswers.professionalId, professionalId), eq(anamnesisAnswers.clientId, clientId)),
+      and(
+        eq(anamnesisAnswers.professionalId, professionalId),
+        eq(anamnesisAnswers.clientId, clientId),
+      ),
     );
 }

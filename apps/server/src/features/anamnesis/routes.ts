@@ -39,7 +39,10 @@ export const anamnesisRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/anamnesis/forms',
-    { onRequest: app.requireProfessional, schema: { response: { 200: z.array(anamnesisFormSchema) } } },
+    {
+      onRequest: app.requireProfessional,
+      schema: { response: { 200: z.array(anamnesisFormSchema) } },
+    },
     async (request) => anamnesis.listForms(deps, request.getProfessional().profileId),
   );
 
@@ -50,7 +53,11 @@ export const anamnesisRoutes: FastifyPluginAsyncZod<{
       schema: { body: anamnesisFormInputSchema, response: { 201: anamnesisFormSchema } },
     },
     async (request, reply) => {
-      const form = await anamnesis.saveForm(deps, request.getProfessional().profileId, request.body);
+      const form = await anamnesis.saveForm(
+        deps,
+        request.getProfessional().profileId,
+        request.body,
+      );
       return reply.status(201).send(form);
     },
   );
@@ -66,7 +73,12 @@ export const anamnesisRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      anamnesis.saveForm(deps, request.getProfessional().profileId, request.body, request.params.id),
+      anamnesis.saveForm(
+        deps,
+        request.getProfessional().profileId,
+        request.body,
+        request.params.id,
+      ),
   );
 
   app.get(

@@ -143,7 +143,10 @@ export async function answerForm(
     bookingId: booking.bookingId,
     formId: form.formId,
     version: form.version,
-    sealedAnswers: deps.box.seal(JSON.stringify(checked.answers), contextOf(booking.professionalId, id)),
+    sealedAnswers: deps.box.seal(
+      JSON.stringify(checked.answers),
+      contextOf(booking.professionalId, id),
+    ),
     consentedAt: now,
     createdAt: now,
   });
@@ -186,7 +189,11 @@ export async function answersOfBooking(
   professionalId: string,
   bookingId: string,
 ): Promise<AnsweredForm[]> {
-  return toAnswered(deps, professionalId, await repo.listAnswersOfBookings(deps.db, professionalId, [bookingId]));
+  return toAnswered(
+    deps,
+    professionalId,
+    await repo.listAnswersOfBookings(deps.db, professionalId, [bookingId]),
+  );
 }
 
 /** Every form the client answered (her page and her export). */
@@ -195,7 +202,11 @@ export async function answersOfClient(
   professionalId: string,
   clientId: string,
 ): Promise<AnsweredForm[]> {
-  return toAnswered(deps, professionalId, await repo.listAnswersOfClient(deps.db, professionalId, clientId));
+  return toAnswered(
+    deps,
+    professionalId,
+    await repo.listAnswersOfClient(deps.db, professionalId, clientId),
+  );
 }
 
 /** A client's erasure: her answers go (pass the transaction). */

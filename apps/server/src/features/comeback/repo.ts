@@ -104,7 +104,9 @@ export async function setMessageMail(
     await db
       .update(clientMessages)
       .set({ mailId: pair.mailId })
-      .where(and(eq(clientMessages.professionalId, professionalId), eq(clientMessages.id, pair.id)));
+      .where(
+        and(eq(clientMessages.professionalId, professionalId), eq(clientMessages.id, pair.id)),
+      );
   }
 }
 
@@ -112,7 +114,9 @@ export function listMessagesOfClient(db: Db, professionalId: string, clientId: s
   return db
     .select()
     .from(clientMessages)
-    .where(and(eq(clientMessages.professionalId, professionalId), eq(clientMessages.clientId, clientId)))
+    .where(
+      and(eq(clientMessages.professionalId, professionalId), eq(clientMessages.clientId, clientId)),
+    )
     .orderBy(desc(clientMessages.createdAt));
 }
 
@@ -137,10 +141,7 @@ export async function existingSources(
   return new Set(rows.map((row) => row.key));
 }
 
-export async function insertConsent(
-  db: Db,
-  values: Omit<ConsentRow, 'id'>,
-): Promise<void> {
+export async function insertConsent(db: Db, values: Omit<ConsentRow, 'id'>): Promise<void> {
   await db.insert(clientConsents).values(values);
 }
 
@@ -148,7 +149,9 @@ export function listConsentsOfClient(db: Db, professionalId: string, clientId: s
   return db
     .select()
     .from(clientConsents)
-    .where(and(eq(clientConsents.professionalId, professionalId), eq(clientConsents.clientId, clientId)))
+    .where(
+      and(eq(clientConsents.professionalId, professionalId), eq(clientConsents.clientId, clientId)),
+    )
     .orderBy(desc(clientConsents.givenAt), desc(clientConsents.id));
 }
 
@@ -173,7 +176,11 @@ export async function optedOutAmong(
         inArray(clientConsents.clientId, ids),
       ),
     )
-    .orderBy(clientConsents.clientId, desc(clientConsents.givenAt), desc(sql`${clientConsents.id}`));
+    .orderBy(
+      clientConsents.clientId,
+      desc(clientConsents.givenAt),
+      desc(sql`${clientConsents.id}`),
+    );
   return new Set(rows.filter((row) => !row.granted).map((row) => row.clientId));
 }
 
@@ -181,7 +188,12 @@ export async function findBirthday(db: Db, professionalId: string, clientId: str
   const [row] = await db
     .select({ birthDate: clientBirthdays.birthDate })
     .from(clientBirthdays)
-    .where(and(eq(clientBirthdays.professionalId, professionalId), eq(clientBirthdays.clientId, clientId)));
+    .where(
+      and(
+        eq(clientBirthdays.professionalId, professionalId),
+        eq(clientBirthdays.clientId, clientId),
+      ),
+    );
   return row?.birthDate ?? null;
 }
 
@@ -194,14 +206,22 @@ export async function setBirthday(
   if (birthDate === null) {
     await db
       .delete(clientBirthdays)
-      .where(and(eq(clientBirthdays.professionalId, professionalId), eq(clientBirthdays.clientId, clientId)));
+      .where(
+        and(
+          eq(clientBirthdays.professionalId, professionalId),
+          eq(clientBirthdays.clientId, clientId),
+        ),
+      );
     return;
   }
   const values = { birthDate, monthDay: birthDate.slice(5) };
   await db
     .insert(clientBirthdays)
     .values({ professionalId, clientId, ...values })
-    .onConflictDoUpdate({ target: [clientBirthdays.professionalId, clientBirthdays.clientId], set: values });
+    .onConflictDoUpdate({
+      target: [clientBirthdays.professionalId, clientBirthdays.clientId],
+      set: values,
+    });
 }
 
 /** The clients whose birthday ("MM-DD") is one of these days. */
@@ -209,7 +229,12 @@ export async function listBirthdaysOn(db: Db, professionalId: string, monthDays:
   const rows = await db
     .select({ clientId: clientBirthdays.clientId })
     .from(clientBirthdays)
-    .where(and(eq(clientBirthdays.professionalId, professionalId), inArray(clientBirthdays.monthDay, monthDays)));
+    .where(
+      and(
+        eq(clientBirthdays.professionalId, professionalId),
+        inArray(clientBirthdays.monthDay, monthDays),
+      ),
+    );
   return rows.map((row) => row.clientId);
 }
 
@@ -218,8 +243,12 @@ export async function deleteOfClient(db: Db, professionalId: string, clientId: s
   await setBirthday(db, professionalId, clientId, null);
   await db
     .delete(clientMessages)
-    .where(and(eq(clientMessages.professionalId, professionalId), eq(clientMessages.clientId, clientId)));
+    .where(
+      and(eq(clientMessages.professionalId, professionalId), eq(clientMessages.clientId, clientId)),
+    );
   await db
     .delete(clientConsents)
-    .where(and(eq(clientConsents.professionalId, professionalId), eq(clientConsents.clientId, clientId)));
+    .where(
+      and(eq(clientConsents.professionalId, professionalId), eq(clientConsents.clientId, clientId)),
+    );
 }

@@ -57,8 +57,7 @@ export const comebackRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireProfessional,
       schema: { params: idParams, response: { 200: clientStorySchema } },
     },
-    async (request) =>
-      comeback.getClientStory(deps, request.getProfessional(), request.params.id),
+    async (request) => comeback.getClientStory(deps, request.getProfessional(), request.params.id),
   );
 
   app.put(
@@ -126,7 +125,9 @@ export const comebackRoutes: FastifyPluginAsyncZod<{
   async function page(token: string) {
     const ids = readUnsubscribeToken(options.unsubscribeKey, token);
     if (!ids) return undefined;
-    const profile = await comeback.requireProfessional(deps, ids.professionalId).catch(() => undefined);
+    const profile = await comeback
+      .requireProfessional(deps, ids.professionalId)
+      .catch(() => undefined);
     if (!profile) return undefined;
     return { ids, profile };
   }

@@ -114,7 +114,8 @@ export function isDecentHour(now: Date, timezone: string): boolean {
 export function nextDecentMoment(now: Date, timezone: string): Date {
   if (isDecentHour(now, timezone)) return now;
   const local = zonedNow(now, timezone);
-  const day = Number(local.time.slice(0, 2)) >= DECENT_HOURS.to ? addDaysToDate(local.date, 1) : local.date;
+  const day =
+    Number(local.time.slice(0, 2)) >= DECENT_HOURS.to ? addDaysToDate(local.date, 1) : local.date;
   return new Date(zonedStartOfDay(day, timezone).getTime() + DECENT_HOURS.from * 3_600_000);
 }
 
@@ -181,7 +182,10 @@ export function bookingLink(publicUrl: string, customLink: string, serviceId?: s
   return serviceId ? `${base}?servico=${encodeURIComponent(serviceId)}` : base;
 }
 
-export async function requireProfessional({ db }: Pick<ComebackDeps, 'db'>, professionalId: string) {
+export async function requireProfessional(
+  { db }: Pick<ComebackDeps, 'db'>,
+  professionalId: string,
+) {
   const profile = await findPublicProfileById({ db }, professionalId);
   if (!profile) throw new AppError('NOT_FOUND', 'Profissional não encontrado');
   return profile;

@@ -30,7 +30,8 @@ export async function getClientStory(
   const client = await getClient({ db }, profileId, clientId);
   const items: StoryItem[] = [];
   for await (const a of streamAppointments({ db }, profileId, { clientId: client.id })) {
-    const at = zonedStartOfDay(a.appointmentDate, timezone).getTime() + timeToMinutes(a.startTime) * 60_000;
+    const at =
+      zonedStartOfDay(a.appointmentDate, timezone).getTime() + timeToMinutes(a.startTime) * 60_000;
     items.push({
       kind: 'appointment',
       at: new Date(at).toISOString(),

@@ -89,7 +89,11 @@ export async function runAutomations(
     }
   }
   if (settings.birthdayEnabled && Number(local.time.slice(0, 2)) >= settings.birthdayHour) {
-    for (const clientId of await repo.listBirthdaysOn(deps.db, professionalId, birthdaysOf(local.date))) {
+    for (const clientId of await repo.listBirthdaysOn(
+      deps.db,
+      professionalId,
+      birthdaysOf(local.date),
+    )) {
       const isSent = await sendClientMessage(deps, pro, {
         clientId,
         kind: 'birthday',
@@ -133,7 +137,10 @@ export function createComebackJob(
           const sent = await runAutomations(deps, { daySeconds, anyHour }, professionalId);
           if (sent > 0) log.info({ professionalId, sent }, 'comeback: messages queued');
         } catch (error) {
-          log.error({ err: error, professionalId }, 'comeback: automations failed; next tick retries');
+          log.error(
+            { err: error, professionalId },
+            'comeback: automations failed; next tick retries',
+          );
         }
       }
     },

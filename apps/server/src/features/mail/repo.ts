@@ -54,10 +54,7 @@ export async function findPendingMails(
 }
 
 /** Each mail's status (pending, sent, failed) by id, in one statement. */
-export async function findMailStates(
-  db: Db,
-  ids: readonly string[],
-): Promise<Map<string, string>> {
+export async function findMailStates(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: mailOutbox.id, status: mailOutbox.status })

@@ -17,10 +17,7 @@ import {
   timeOff,
   user,
 } from '../../../src/db/schema';
-import {
-  deriveUnsubscribeKey,
-  unsubscribeToken,
-} from '../../../src/features/comeback/unsubscribe';
+import { deriveUnsubscribeKey, unsubscribeToken } from '../../../src/features/comeback/unsubscribe';
 import {
   createTestApp,
   TEST_AUTH_SECRET,

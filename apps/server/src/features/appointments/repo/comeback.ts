@@ -95,7 +95,8 @@ export async function listMissingClients(
   professionalId: string,
   query: { beforeDate: string; localNow: string; limit: number },
 ): Promise<Array<{ client_id: string; last_visit: string }>> {
-  const result = await db.execute(sql`SELECT a.client_id, max(a.appointment_date)::text AS last_visit
+  const result =
+    await db.execute(sql`SELECT a.client_id, max(a.appointment_date)::text AS last_visit
     FROM ${appointments} a
     WHERE a.professional_id = ${professionalId}
       AND a.status IN ('scheduled', 'confirmed', 'completed')

@@ -16,7 +16,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAnamnesisForms, useAppointmentAnswers } from '../api/forms';
 
 export function AnsweredFormView({ form, timeZone }: { form: AnsweredForm; timeZone: string }) {
-  const at = format(new TZDate(new Date(form.answeredAt).getTime(), timeZone), "dd/MM/yyyy 'às' HH:mm");
+  const at = format(
+    new TZDate(new Date(form.answeredAt).getTime(), timeZone),
+    "dd/MM/yyyy 'às' HH:mm",
+  );
   return (
     <div className="space-y-2" data-testid="answered-form">
       <p className="text-sm text-muted-foreground">
@@ -70,7 +73,9 @@ export function AnamnesisAnswersButton({
         ) : answers.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">A cliente ainda não respondeu a ficha.</p>
         ) : (
-          answers.data.map((form) => <AnsweredFormView key={form.id} form={form} timeZone={timeZone} />)
+          answers.data.map((form) => (
+            <AnsweredFormView key={form.id} form={form} timeZone={timeZone} />
+          ))
         )}
       </DialogContent>
     </Dialog>

@@ -21,12 +21,17 @@ import { useSaveAnamnesisForm } from '../api/forms';
 const resolver = zodResolver(anamnesisFormInputSchema);
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50';
-const newFieldId = () => Math.random().toString(36).slice(2, 10).replace(/[^a-z0-9]/g, 'a');
+const newFieldId = () =>
+  Math.random()
+    .toString(36)
+    .slice(2, 10)
+    .replace(/[^a-z0-9]/g, 'a');
 
 function firstError(errors: object): string | undefined {
   for (const value of Object.values(errors)) {
     if (value && typeof value === 'object') {
-      if ('message' in value && typeof value.message === 'string' && value.message) return value.message;
+      if ('message' in value && typeof value.message === 'string' && value.message)
+        return value.message;
       const nested = firstError(value);
       if (nested) return nested;
     }
@@ -35,7 +40,11 @@ function firstError(errors: object): string | undefined {
 }
 
 /** The builder: name, questions (type, required, options) and the services that ask for it. */
-export function FormBuilder(props: { form?: AnamnesisForm; services: Service[]; onDone: () => void }) {
+export function FormBuilder(props: {
+  form?: AnamnesisForm;
+  services: Service[];
+  onDone: () => void;
+}) {
   const { form, services, onDone } = props;
   const save = useSaveAnamnesisForm();
   const hookForm = useForm<AnamnesisFormInput>({
@@ -83,13 +92,21 @@ export function FormBuilder(props: { form?: AnamnesisForm; services: Service[]; 
             <li key={item.id} className="grid gap-3 rounded-lg border p-4">
               <FormField label={`Pergunta ${index + 1}`}>
                 {(control) => (
-                  <Input {...control} maxLength={200} {...hookForm.register(`fields.${index}.label`)} />
+                  <Input
+                    {...control}
+                    maxLength={200}
+                    {...hookForm.register(`fields.${index}.label`)}
+                  />
                 )}
               </FormField>
               <div className="grid gap-3 sm:grid-cols-2">
                 <FormField label="Tipo de resposta">
                   {(control) => (
-                    <select {...control} className={selectClass} {...hookForm.register(`fields.${index}.type`)}>
+                    <select
+                      {...control}
+                      className={selectClass}
+                      {...hookForm.register(`fields.${index}.type`)}
+                    >
                       {FIELD_TYPES.map((fieldType) => (
                         <option key={fieldType} value={fieldType}>
                           {FIELD_TYPE_LABELS[fieldType]}
@@ -99,7 +116,11 @@ export function FormBuilder(props: { form?: AnamnesisForm; services: Service[]; 
                   )}
                 </FormField>
                 <label className="flex items-center gap-2 self-end pb-2 text-sm">
-                  <input type="checkbox" className="size-4 accent-primary" {...hookForm.register(`fields.${index}.required`)} />
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    {...hookForm.register(`fields.${index}.required`)}
+                  />
                   Obrigatória
                 </label>
               </div>
@@ -115,7 +136,9 @@ export function FormBuilder(props: { form?: AnamnesisForm; services: Service[]; 
                           rows={3}
                           defaultValue={(field.value ?? []).join('\n')}
                           onChange={(event) =>
-                            field.onChange(event.target.value.split('\n').filter((line) => line.trim() !== ''))
+                            field.onChange(
+                              event.target.value.split('\n').filter((line) => line.trim() !== ''),
+                            )
                           }
                         />
                       )}
@@ -124,13 +147,35 @@ export function FormBuilder(props: { form?: AnamnesisForm; services: Service[]; 
                 />
               ) : null}
               <div className="flex gap-2">
-                <Button type="button" variant="outline" size="sm" disabled={index === 0} onClick={() => fields.move(index, index - 1)} aria-label={`Subir pergunta ${index + 1}`}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={index === 0}
+                  onClick={() => fields.move(index, index - 1)}
+                  aria-label={`Subir pergunta ${index + 1}`}
+                >
                   <ArrowUp aria-hidden="true" />
                 </Button>
-                <Button type="button" variant="outline" size="sm" disabled={index === fields.fields.length - 1} onClick={() => fields.move(index, index + 1)} aria-label={`Descer pergunta ${index + 1}`}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={index === fields.fields.length - 1}
+                  onClick={() => fields.move(index, index + 1)}
+                  aria-label={`Descer pergunta ${index + 1}`}
+                >
                   <ArrowDown aria-hidden="true" />
                 </Button>
-                <Button type="button" variant="outline" size="sm" className="text-destructive" disabled={fields.fields.length === 1} onClick={() => fields.remove(index)} aria-label={`Remover pergunta ${index + 1}`}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="text-destructive"
+                  disabled={fields.fields.length === 1}
+                  onClick={() => fields.remove(index)}
+                  aria-label={`Remover pergunta ${index + 1}`}
+                >
                   <Trash2 aria-hidden="true" />
                 </Button>
               </div>
@@ -142,21 +187,40 @@ export function FormBuilder(props: { form?: AnamnesisForm; services: Service[]; 
         type="button"
         variant="outline"
         className="w-full sm:w-fit"
-        onClick={() => fields.append({ id: newFieldId(), label: '', type: 'short_text', required: false, options: [] })}
+        onClick={() =>
+          fields.append({
+            id: newFieldId(),
+            label: '',
+            type: 'short_text',
+            required: false,
+            options: [],
+          })
+        }
       >
         <Plus aria-hidden="true" /> Adicionar pergunta
       </Button>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Serviços que pedem esta ficha</legend>
-        {services.length === 0 ? <p className="text-sm text-muted-foreground">Nenhum serviço ativo.</p> : null}
+        {services.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nenhum serviço ativo.</p>
+        ) : null}
         {services.map((service) => (
           <label key={service.id} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4 accent-primary" value={service.id} {...hookForm.register('serviceIds')} />
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              value={service.id}
+              {...hookForm.register('serviceIds')}
+            />
             {service.name}
           </label>
         ))}
       </fieldset>
-      <SubmitButton className="w-full sm:w-fit" isPending={save.isPending} pendingLabel="Salvando...">
+      <SubmitButton
+        className="w-full sm:w-fit"
+        isPending={save.isPending}
+        pendingLabel="Salvando..."
+      >
         Salvar ficha
       </SubmitButton>
     </form>

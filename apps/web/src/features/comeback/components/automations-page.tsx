@@ -34,7 +34,10 @@ const reportInvalid = toastFirstValidationError<AutomationSettingsInput>([
   'birthdayHour',
   'missingText',
 ]);
-const HOURS = Array.from({ length: DECENT_HOURS.to - DECENT_HOURS.from }, (_, i) => DECENT_HOURS.from + i);
+const HOURS = Array.from(
+  { length: DECENT_HOURS.to - DECENT_HOURS.from },
+  (_, i) => DECENT_HOURS.from + i,
+);
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:max-w-40';
 
@@ -114,8 +117,8 @@ function AutomationsForm(props: {
         <CardHeader>
           <CardTitle>Avaliação</CardTitle>
           <CardDescription>
-            Duas horas depois de um atendimento concluído, um pedido de avaliação com o seu
-            endereço (por exemplo, o do Google).
+            Duas horas depois de um atendimento concluído, um pedido de avaliação com o seu endereço
+            (por exemplo, o do Google).
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
@@ -206,7 +209,11 @@ function AutomationsForm(props: {
           />
         </CardContent>
       </Card>
-      <SubmitButton className="w-full sm:w-fit" isPending={save.isPending} pendingLabel="Salvando...">
+      <SubmitButton
+        className="w-full sm:w-fit"
+        isPending={save.isPending}
+        pendingLabel="Salvando..."
+      >
         Salvar mensagens
       </SubmitButton>
     </form>
@@ -227,7 +234,11 @@ export function AutomationsPage() {
         description="Mensagens por e-mail que trazem suas clientes de volta, no seu horário comercial."
       />
       {settings.data && services.data && link ? (
-        <AutomationsForm settings={settings.data} services={services.data.filter((s) => s.isActive)} bookingUrl={bookingUrl} />
+        <AutomationsForm
+          settings={settings.data}
+          services={services.data.filter((s) => s.isActive)}
+          bookingUrl={bookingUrl}
+        />
       ) : (
         <Skeleton className="h-96 w-full" />
       )}

@@ -11,7 +11,13 @@ import { useSetBirthday } from '../api/client-story';
 const resolver = zodResolver(birthdayInputSchema);
 
 /** The optional birthday of the client, for the "Aniversário" message. */
-export function BirthdayForm({ clientId, birthDate }: { clientId: string; birthDate: string | null }) {
+export function BirthdayForm({
+  clientId,
+  birthDate,
+}: {
+  clientId: string;
+  birthDate: string | null;
+}) {
   const save = useSetBirthday(clientId);
   const form = useForm<BirthdayInput>({ resolver, defaultValues: { birthDate: birthDate ?? '' } });
   async function submit(input: BirthdayInput) {

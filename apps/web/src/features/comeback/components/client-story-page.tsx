@@ -15,7 +15,12 @@ import {
   ArrowLeft,
   CalendarDays,
   ClipboardList,
-  Mail, Phone, Send, ShieldCheck, UserX } from 'lucide-react';
+  Mail,
+  Phone,
+  Send,
+  ShieldCheck,
+  UserX,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -124,8 +129,10 @@ function MarketingSwitch({ clientId, isOptedOut }: { clientId: string; isOptedOu
         disabled={choice.isPending}
         onCheckedChange={(allowed) =>
           choice.mutate(allowed, {
-            onSuccess: () => toast.success(allowed ? 'Mensagens ativadas' : 'Mensagens desativadas'),
-            onError: (error) => toast.error('Erro ao salvar', { description: getErrorMessage(error) }),
+            onSuccess: () =>
+              toast.success(allowed ? 'Mensagens ativadas' : 'Mensagens desativadas'),
+            onError: (error) =>
+              toast.error('Erro ao salvar', { description: getErrorMessage(error) }),
           })
         }
         aria-describedby="client-marketing-hint"
@@ -133,8 +140,8 @@ function MarketingSwitch({ clientId, isOptedOut }: { clientId: string; isOptedOu
       <div className="grid gap-1">
         <Label htmlFor="client-marketing">Recebe mensagens automáticas</Label>
         <p id="client-marketing-hint" className="text-sm text-muted-foreground">
-          Hora de voltar, avaliação e clientes sumidas. Cada mensagem leva um link para a cliente
-          se descadastrar; a escolha fica registrada com data e forma.
+          Hora de voltar, avaliação e clientes sumidas. Cada mensagem leva um link para a cliente se
+          descadastrar; a escolha fica registrada com data e forma.
         </p>
       </div>
     </div>

@@ -34,4 +34,3 @@ export function EnabledSwitch(props: {
     </div>
   );
 }
-

@@ -20,8 +20,8 @@ export function MissingClientsCard() {
       <CardHeader>
         <CardTitle>Clientes sumidas</CardTitle>
         <CardDescription>
-          Clientes sem visita há mais tempo e sem horário marcado. A mensagem sai por e-mail, no
-          seu horário comercial.
+          Clientes sem visita há mais tempo e sem horário marcado. A mensagem sai por e-mail, no seu
+          horário comercial.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -46,7 +46,10 @@ export function MissingClientsCard() {
         ) : (
           <ul className="divide-y" aria-label="Clientes sumidas">
             {missing.data.map((client) => (
-              <li key={client.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <li
+                key={client.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+              >
                 <div className="min-w-0">
                   <Link
                     to={paths.dashboard.client.getHref(client.id)}

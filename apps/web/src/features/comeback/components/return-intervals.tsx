@@ -24,7 +24,9 @@ export function ReturnIntervals({ services, value, onChange }: ReturnIntervalsPr
     onChange(text === '' ? others : [...others, { serviceId, days: Number(text) }]);
   }
   if (services.length === 0) {
-    return <p className="text-sm text-muted-foreground">Cadastre um serviço para definir o intervalo.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">Cadastre um serviço para definir o intervalo.</p>
+    );
   }
   return (
     <fieldset className="grid gap-2">

@@ -20,7 +20,13 @@ type AskedForm = BookingForms['forms'][number];
 type Field = AskedForm['fields'][number];
 const choiceClass = 'flex items-center gap-2 text-sm';
 
-function FieldControl({ field, control }: { field: Field; control: Control<AnamnesisAnswerInput> }) {
+function FieldControl({
+  field,
+  control,
+}: {
+  field: Field;
+  control: Control<AnamnesisAnswerInput>;
+}) {
   const id = useId();
   return (
     <Controller
@@ -62,7 +68,9 @@ function FieldControl({ field, control }: { field: Field; control: Control<Anamn
                   type={isMany ? 'checkbox' : 'radio'}
                   name={`${id}-choice`}
                   className="size-4 accent-primary"
-                  checked={isMany ? chosen.includes(option.value as string) : value === option.value}
+                  checked={
+                    isMany ? chosen.includes(option.value as string) : value === option.value
+                  }
                   onChange={(event) => {
                     if (!isMany) return input.onChange(option.value);
                     const text = option.value as string;
@@ -81,16 +89,30 @@ function FieldControl({ field, control }: { field: Field; control: Control<Anamn
   );
 }
 
-function AnswerForm({ token, form, consentText }: { token: string; form: AskedForm; consentText: string }) {
+function AnswerForm({
+  token,
+  form,
+  consentText,
+}: {
+  token: string;
+  form: AskedForm;
+  consentText: string;
+}) {
   const answer = useAnswerForm(token);
   const consentId = useId();
   const schema = anamnesisAnswerInputSchema.superRefine((input, ctx) => {
     const checked = checkAnswers(form.fields, input.answers);
-    if ('error' in checked) ctx.addIssue({ code: 'custom', message: checked.error, path: ['answers'] });
+    if ('error' in checked)
+      ctx.addIssue({ code: 'custom', message: checked.error, path: ['answers'] });
   });
   const hookForm = useForm<AnamnesisAnswerInput, unknown, AnamnesisAnswerInput>({
     resolver: zodResolver(schema),
-    defaultValues: { formId: form.formId, version: form.version, answers: {}, consent: false as never },
+    defaultValues: {
+      formId: form.formId,
+      version: form.version,
+      answers: {},
+      consent: false as never,
+    },
   });
   const errors = hookForm.formState.errors;
   const answersMessage = errors.answers?.message;
@@ -112,7 +134,10 @@ function AnswerForm({ token, form, consentText }: { token: string; form: AskedFo
         control={hookForm.control}
         name="consent"
         render={({ field }) => (
-          <label htmlFor={consentId} className="flex items-start gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
+          <label
+            htmlFor={consentId}
+            className="flex items-start gap-2 rounded-lg border bg-muted/40 p-3 text-sm"
+          >
             <input
               id={consentId}
               type="checkbox"
@@ -129,7 +154,11 @@ function AnswerForm({ token, form, consentText }: { token: string; form: AskedFo
           {problem}
         </p>
       ) : null}
-      <SubmitButton className="w-full sm:w-fit" isPending={answer.isPending} pendingLabel="Enviando...">
+      <SubmitButton
+        className="w-full sm:w-fit"
+        isPending={answer.isPending}
+        pendingLabel="Enviando..."
+      >
         Enviar ficha
       </SubmitButton>
     </form>
@@ -141,14 +170,22 @@ export function AnamnesisForms({ token }: { token: string }) {
   const forms = useBookingForms(token);
   if (!forms.data || forms.data.forms.length === 0) return null;
   return (
-    <section id="ficha" aria-labelledby="ficha-title" className="space-y-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+    <section
+      id="ficha"
+      aria-labelledby="ficha-title"
+      className="space-y-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6"
+    >
       <h2 id="ficha-title" className="flex items-center gap-2 text-lg font-semibold">
         <ClipboardList className="size-5 text-primary" aria-hidden="true" />
         Ficha de anamnese
       </h2>
       {forms.data.forms.map((form) =>
         form.answeredAt ? (
-          <p key={form.formId} role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+          <p
+            key={form.formId}
+            role="status"
+            className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
+          >
             Ficha “{form.name}” enviada. Obrigado!
           </p>
         ) : (
