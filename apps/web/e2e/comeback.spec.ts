@@ -1,5 +1,5 @@
 import { addDaysToDate } from '@agendaki/shared';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { countMailLinks, MAIL_LINKS, uniqueEmail, waitForMailLink } from './account-helpers';
 import { today } from './booking-helpers';
 import { expect, saveShot, test } from './fixtures';
@@ -14,8 +14,18 @@ import { expect, saveShot, test } from './fixtures';
  */
 
 const PASSWORD = 'senha-segura-1';
+
+// The sign-in page asks /api/me before the session exists (401); the browser logs it.
+test.use({
+  allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 401/],
+});
 const shot = (page: Page, name: string) =>
   saveShot(page, `comeback-${test.info().project.name}-${name}`);
+
+async function type(field: Locator, text: string) {
+  await field.click();
+  await field.pressSequentially(text);
+}
 
 async function signUp(api: APIRequestContext, email: string) {
   const signUp = await api.post('/api/auth/sign-up', {
@@ -96,8 +106,8 @@ test('hora de voltar: one message, none with a cut ahead or after opting out', a
   // --- The professional signs in, records Cris's refusal and switches the automation on.
   await page.goto('/auth');
   const login = page.getByRole('tabpanel', { name: 'Login' });
-  await login.getByLabel('Email', { exact: true }).fill(email);
-  await login.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await type(login.getByLabel('Email', { exact: true }), email);
+  await type(login.getByLabel('Senha', { exact: true }), PASSWORD);
   await login.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/dashboard/);
 

@@ -137,7 +137,6 @@ export const comebackRoutes: FastifyPluginAsyncZod<{
       .status(status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .header('Referrer-Policy', 'no-referrer')
       .send(body);
 
   app.get('/descadastro/:token', { schema: { params: tokenParams } }, async (request, reply) => {

@@ -195,8 +195,10 @@ function AutomationsForm(props: {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Clientes sumidas</CardTitle>
-          <CardDescription>O texto que vai quando você toca em “Enviar mensagem”.</CardDescription>
+          <CardTitle>Mensagem para clientes sumidas</CardTitle>
+          <CardDescription>
+            O texto que vai quando você toca em “Enviar mensagem” na lista abaixo.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <AutomationText
