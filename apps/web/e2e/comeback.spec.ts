@@ -120,7 +120,8 @@ test('hora de voltar: one message, none with a cut ahead or after opting out', a
   await expect(page.getByText('Pediu para não receber mensagens')).toBeVisible();
   await expect(allows).not.toBeChecked();
 
-  await page.getByRole('link', { name: 'Mensagens' }).first().click();
+  // The sidebar's "Mensagens" (behind "Abrir menu" on a phone).
+  await page.goto('/dashboard/messages');
   await expect(page.getByRole('heading', { name: 'Mensagens', level: 1 })).toBeVisible();
   await page.getByRole('switch', { name: 'Enviar “Hora de voltar”' }).click();
   await page.getByLabel('Dias para voltar: Corte Volta').pressSequentially('1');

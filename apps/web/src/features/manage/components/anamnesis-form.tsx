@@ -1,13 +1,14 @@
 import {
   anamnesisAnswerInputSchema,
-  type AnamnesisAnswerInput,
   type AnswerValue,
   type BookingForms,
   checkAnswers,
+  CONSENT_REQUIRED_MESSAGE,
 } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ClipboardList } from 'lucide-react';
 import { useId } from 'react';
+import { z } from 'zod';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -19,13 +20,16 @@ import { useAnswerForm, useBookingForms } from '../api/anamnesis';
 type AskedForm = BookingForms['forms'][number];
 type Field = AskedForm['fields'][number];
 const choiceClass = 'flex items-center gap-2 text-sm';
+/** The form's values: the consent unticked at first (the server takes only `true`). */
+const answerFieldsSchema = anamnesisAnswerInputSchema.extend({ consent: z.boolean() });
+type AnswerFields = z.infer<typeof answerFieldsSchema>;
 
 function FieldControl({
   field,
   control,
 }: {
   field: Field;
-  control: Control<AnamnesisAnswerInput>;
+  control: Control<AnswerFields>;
 }) {
   const id = useId();
   return (
@@ -100,12 +104,17 @@ function AnswerForm({
 }) {
   const answer = useAnswerForm(token);
   const consentId = useId();
-  const schema = anamnesisAnswerInputSchema.superRefine((input, ctx) => {
+  // The questions first, then the consent: both are checked on every try.
+  const schema = answerFieldsSchema.superRefine((input, ctx) => {
     const checked = checkAnswers(form.fields, input.answers);
-    if ('error' in checked)
+    if ('error' in checked) {
       ctx.addIssue({ code: 'custom', message: checked.error, path: ['answers'] });
+    }
+    if (input.consent !== true) {
+      ctx.addIssue({ code: 'custom', message: CONSENT_REQUIRED_MESSAGE, path: ['consent'] });
+    }
   });
-  const hookForm = useForm<AnamnesisAnswerInput, unknown, AnamnesisAnswerInput>({
+  const hookForm = useForm<AnswerFields, unknown, AnswerFields>({
     resolver: zodResolver(schema),
     defaultValues: {
       formId: form.formId,
@@ -125,7 +134,9 @@ function AnswerForm({
       noValidate
       aria-label={form.name}
       className="grid gap-4"
-      onSubmit={(event) => void hookForm.handleSubmit((input) => answer.mutate(input))(event)}
+      onSubmit={(event) =>
+        void hookForm.handleSubmit((input) => answer.mutate({ ...input, consent: true }))(event)
+      }
     >
       {form.fields.map((field) => (
         <FieldControl key={field.id} field={field} control={hookForm.control} />
