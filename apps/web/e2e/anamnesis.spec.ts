@@ -52,7 +52,7 @@ test('a form answered on the booking page shows on the appointment, and goes wit
   await type(login.getByLabel('Email', { exact: true }), email);
   await type(login.getByLabel('Senha', { exact: true }), PASSWORD);
   await login.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
   const created = await page.request.post('/api/services', {
     data: { name: 'Limpeza de pele', description: null, price: 120, durationMinutes: 60 },
   });

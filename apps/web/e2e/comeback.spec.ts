@@ -109,7 +109,7 @@ test('hora de voltar: one message, none with a cut ahead or after opting out', a
   await type(login.getByLabel('Email', { exact: true }), email);
   await type(login.getByLabel('Senha', { exact: true }), PASSWORD);
   await login.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
 
   await page.goto('/dashboard/clients');
   await page.getByRole('link', { name: 'Cris Sem Mensagem' }).click();

@@ -1,5 +1,6 @@
 import {
   anamnesisAnswerInputSchema,
+  answerValueSchema,
   type AnswerValue,
   type BookingForms,
   checkAnswers,
@@ -21,16 +22,21 @@ type AskedForm = BookingForms['forms'][number];
 type Field = AskedForm['fields'][number];
 const choiceClass = 'flex items-center gap-2 text-sm';
 /** The form's values: the consent unticked at first (the server takes only `true`). */
-const answerFieldsSchema = anamnesisAnswerInputSchema.extend({ consent: z.boolean() });
+const answerFieldsSchema = anamnesisAnswerInputSchema.extend({
+  consent: z.boolean(),
+  // A question not touched yet is undefined: `checkAnswers` below says which one is missing.
+  answers: z.record(z.string(), answerValueSchema.optional()),
+});
 type AnswerFields = z.infer<typeof answerFieldsSchema>;
 
-function FieldControl({
-  field,
-  control,
-}: {
-  field: Field;
-  control: Control<AnswerFields>;
-}) {
+const withoutEmpty = (answers: AnswerFields['answers']): Record<string, AnswerValue> =>
+  Object.fromEntries(
+    Object.entries(answers).filter(
+      (entry): entry is [string, AnswerValue] => entry[1] !== undefined,
+    ),
+  );
+
+function FieldControl({ field, control }: { field: Field; control: Control<AnswerFields> }) {
   const id = useId();
   return (
     <Controller
@@ -106,7 +112,7 @@ function AnswerForm({
   const consentId = useId();
   // The questions first, then the consent: both are checked on every try.
   const schema = answerFieldsSchema.superRefine((input, ctx) => {
-    const checked = checkAnswers(form.fields, input.answers);
+    const checked = checkAnswers(form.fields, withoutEmpty(input.answers));
     if ('error' in checked) {
       ctx.addIssue({ code: 'custom', message: checked.error, path: ['answers'] });
     }
@@ -135,7 +141,9 @@ function AnswerForm({
       aria-label={form.name}
       className="grid gap-4"
       onSubmit={(event) =>
-        void hookForm.handleSubmit((input) => answer.mutate({ ...input, consent: true }))(event)
+        void hookForm.handleSubmit((input) =>
+          answer.mutate({ ...input, answers: withoutEmpty(input.answers), consent: true }),
+        )(event)
       }
     >
       {form.fields.map((field) => (
