@@ -184,12 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(appointmentsRoutes, { db: database.db });
   await app.register(comebackRoutes, comebackDeps);
-  await app.register(anamnesisRoutes, {
-    db: database.db,
-    box: secretBox,
-    publicUrl: env.PUBLIC_URL,
-    key: manageKey,
-  });
+  await app.register(anamnesisRoutes, { ...comebackDeps, key: manageKey });
   await app.register(billingRoutes, { db: database.db, env });
   await app.register(pixProviderRoutes, {
     db: database.db,

@@ -17,13 +17,7 @@ import {
   timeOff,
   user,
 } from '../../../src/db/schema';
-import { deriveUnsubscribeKey, unsubscribeToken } from '../../../src/features/comeback/unsubscribe';
-import {
-  createTestApp,
-  TEST_AUTH_SECRET,
-  type TestAppOptions,
-  type TestContext,
-} from '../../helpers/app';
+import { createTestApp, type TestAppOptions, type TestContext } from '../../helpers/app';
 import {
   bookingBody,
   createBookableProfessional,
@@ -31,6 +25,7 @@ import {
   type BookableProfessional,
 } from '../../helpers/booking';
 import { IMAGES, multipartFile } from '../../helpers/images';
+import { comebackRecords } from './world-comeback';
 
 /** A built web app as Vite writes one: the page, a hashed script, an icon. */
 export const INDEX_HTML = `<!doctype html>
@@ -133,17 +128,6 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
     payload: { name: 'Cliente da Dona', email: clientEmail, phone: '11 98888-7777' },
   });
   expectStatus(client, 201, 'owner client');
-  // An anamnesis form the owner's first service asks for (features/anamnesis).
-  const form = await owner.pro.request({
-    method: 'POST',
-    url: '/api/anamnesis/forms',
-    payload: {
-      name: 'Ficha da Dona',
-      fields: [{ id: 'q1', label: 'Tem alergias?', type: 'yes_no', required: true }],
-      serviceIds: [serviceId],
-    },
-  });
-  expectStatus(form, 201, 'owner anamnesis form');
   const appointment = await owner.pro.request({
     method: 'POST',
     url: '/api/appointments',
@@ -207,12 +191,8 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
     timeOffId: off.json().timeOff.id,
     blockId: block.json().id,
     burstId: bursts.json().bursts[0].id,
-    formId: form.json().id,
-    unsubscribePath: `/descadastro/${unsubscribeToken(
-      deriveUnsubscribeKey(ctx.env.AUTH_SECRET ?? TEST_AUTH_SECRET),
-      owner.profileId,
-      client.json().id,
-    )}`,
+    // The anamnesis form and the stop link of issue 50 (world-comeback.ts).
+    ...(await comebackRecords(ctx, owner, serviceId, client.json().id)),
   };
 
   async function ownerSnapshot() {
