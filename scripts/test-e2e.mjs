@@ -92,6 +92,10 @@ async function main() {
     // A waiting-list offer is held 40 seconds, so a journey sees one expire (features/waitlist).
     WAITLIST_HOLD_SECONDS: '40',
     PUSH_SERVICE_ORIGINS: pushService.origin,
+    // A "day" of the automations lasts 5 seconds and any hour is decent (features/comeback): a
+    // "hora de voltar" of 1 day arrives at the next minute's tick.
+    AUTOMATION_DAY_SECONDS: '5',
+    AUTOMATION_ANY_HOUR: 'true',
     // PostgreSQL requires the secret (decision 029); PGlite keeps its own in DATA_DIR.
     ...(database
       ? { DATABASE_URL: database.url, AUTH_SECRET: randomBytes(48).toString('base64url') }

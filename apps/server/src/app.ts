@@ -32,6 +32,10 @@ import { bookingRoutes } from './features/booking/routes';
 import { calendarFeedRoutes } from './features/calendar-feed/routes';
 import { billingRoutes, createPaymentProvider } from './features/billing/routes';
 import { clientsRoutes } from './features/clients/routes';
+import { anamnesisRoutes } from './features/anamnesis/routes';
+import { comebackRoutes } from './features/comeback/routes';
+import { createComebackJob } from './features/comeback/tick';
+import { deriveUnsubscribeKey } from './features/comeback/unsubscribe';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { healthRoutes } from './features/health/routes';
 import { registerMail } from './features/mail/register';
@@ -169,6 +173,22 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       log: app.log.child({ feature: 'push' }),
     }),
   );
+  // Clients who come back (issue 50): the stop link's key and the automations' tick.
+  const comebackDeps = {
+    db: database.db,
+    clock,
+    publicUrl: env.PUBLIC_URL,
+    unsubscribeKey: deriveUnsubscribeKey(secret),
+    box: secretBox,
+  };
+  app.jobs.add(
+    createComebackJob({
+      ...comebackDeps,
+      log: app.log.child({ feature: 'comeback' }),
+      daySeconds: env.AUTOMATION_DAY_SECONDS,
+      anyHour: env.AUTOMATION_ANY_HOUR,
+    }),
+  );
   app.jobs.add(
     createMailRequestJob({ db: database.db, box: secretBox, clock, publicUrl: env.PUBLIC_URL }),
   );
@@ -196,6 +216,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       noShowCountOf({ db: database.db }, professionalId, clientId),
   });
   await app.register(appointmentsRoutes, { db: database.db });
+  await app.register(comebackRoutes, comebackDeps);
+  await app.register(anamnesisRoutes, { ...comebackDeps, key: manageKey });
   await app.register(billingRoutes, { db: database.db, env });
   await app.register(pixProviderRoutes, {
     db: database.db,
@@ -225,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     provider: createPaymentProvider(env, app),
     publicUrl: env.PUBLIC_URL,
     scrubber: createScrubber(database),
+    box: secretBox,
   });
   let timeChanged: (professionalId: string) => unknown = () => undefined;
   const publicReads = {

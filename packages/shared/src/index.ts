@@ -42,3 +42,5 @@ export * from './closing-schemas';
 export * from './package-schemas';
 export * from './whatsapp';
 export * from './push';
+export * from './comeback-schemas';
+export * from './anamnesis-schemas';

@@ -55,6 +55,13 @@ const envSchema = z.object({
    * professional's minutes (features/waitlist).
    */
   WAITLIST_HOLD_SECONDS: z.coerce.number().int().min(1).max(7200).optional(),
+  /**
+   * Seconds in a "day" of the automations' intervals (features/comeback): 86,400; the browser
+   * journeys use a few, so a "hora de voltar" of 1 day arrives within a minute.
+   */
+  AUTOMATION_DAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(86_400),
+  /** The journeys run at any hour of the machine: messages then skip the decent-hours rule. */
+  AUTOMATION_ANY_HOUR: booleanFromString.default(false),
   /** Where service images go: `local` (DATA_DIR/uploads, served at /uploads) or `s3`. */
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'use local ou s3' }).default('local'),
   /** S3-compatible endpoint, e.g. https://s3.sa-east-1.amazonaws.com or a MinIO/R2 address. */

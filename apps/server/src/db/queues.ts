@@ -141,6 +141,20 @@ export const WAITLIST_SWEEP_QUEUE: QueueDefinition = {
 };
 
 /**
+ * The automations' tick of features/comeback (issue 50), by cron every minute: it only records
+ * messages (once per source, a unique key) and queues their mails, so it is not retried; the
+ * next minute does what a failed one left.
+ */
+export const COMEBACK_QUEUE: QueueDefinition = {
+  name: 'comeback-tick',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 5 * 60,
+  batchSize: 1,
+};
+
+/**
  * One job per package sold, due the day after its last valid day (features/packages): it
  * expires the sessions left once (a conditional UPDATE of `expired_at`), so retries are safe.
  */
@@ -195,4 +209,5 @@ export const QUEUES: readonly QueueDefinition[] = [
   PACKAGE_EXPIRY_QUEUE,
   WHATSAPP_QUEUE,
   PUSH_QUEUE,
+  COMEBACK_QUEUE,
 ];

@@ -25,6 +25,8 @@ export * from './schema/packages';
 export * from './schema/payments';
 export * from './schema/whatsapp';
 export * from './schema/push';
+export * from './schema/comeback';
+export * from './schema/anamnesis';
 
 // ---------------------------------------------------------------- ownership
 
@@ -84,6 +86,15 @@ export const TABLE_OWNERS = {
   whatsappInbound: 'whatsapp',
   pushSubscriptions: 'push',
   pushDeliveries: 'push',
+  automationSettings: 'comeback',
+  serviceReturnIntervals: 'comeback',
+  clientMessages: 'comeback',
+  clientConsents: 'comeback',
+  clientBirthdays: 'comeback',
+  anamnesisForms: 'anamnesis',
+  anamnesisFormVersions: 'anamnesis',
+  serviceAnamnesisForms: 'anamnesis',
+  anamnesisAnswers: 'anamnesis',
 } as const;
 
 /**

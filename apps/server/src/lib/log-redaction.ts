@@ -8,7 +8,7 @@ import { stdSerializers } from 'pino';
  * notes) and e-mailed links (`?token=`). Whoever reads the logs must not be able to open them.
  */
 const SECRET_SEGMENTS =
-  /(\/(?:api\/public\/manage|agendamento|ics|api\/public\/waitlist|lista-de-espera)\/)[^/?#\s"']+?(\.ics)?(?=$|[/?#\s"'])/gi;
+  /(\/(?:api\/public\/manage|agendamento|ics|api\/public\/waitlist|lista-de-espera|descadastro)\/)[^/?#\s"']+?(\.ics)?(?=$|[/?#\s"'])/gi;
 const SECRET_PARAMS = /([?&](?:token|session_id)=)[^&#\s"']*/gi;
 export const REDACTED = '[redacted]';
 

@@ -141,6 +141,12 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
     fc.constantFrom(realToken, `${realToken.slice(0, 42)}_`, realToken.slice(1)),
     junkString.map((value) => seg(value) || 'x'),
   );
+  const realStop = world.records.unsubscribePath.slice('/descadastro/'.length);
+  const unsubscribeToken = fc.oneof(
+    fc.constantFrom(realStop, `${realStop.slice(0, 85)}_`, realStop.slice(1)),
+    fc.base64String({ minLength: 80, maxLength: 90 }).map(seg),
+    junkString.map((v) => seg(v) || 'x'),
+  );
   const serviceIds = fc.oneof(
     fc
       .subarray(
@@ -425,6 +431,32 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
         payload: JSON.stringify(body),
         headers: { 'content-type': 'application/json' },
       })),
+    'GET /api/public/manage/:token/anamnesis': manageToken.map((token) => ({
+      method: 'GET',
+      url: `/api/public/manage/${token}/anamnesis`,
+    })),
+    'POST /api/public/manage/:token/anamnesis': fc
+      .tuple(
+        manageToken,
+        fc.oneof(
+          fc.record({
+            formId: fc.oneof(fc.constant(world.records.formId), fc.uuid(), junkString),
+            version: fc.oneof(fc.constant(1), fc.integer(), junkValue),
+            consent: fc.oneof(fc.constant(true), junkValue),
+            answers: fc.oneof(
+              fc.dictionary(fc.constantFrom('q1', 'q2', 'x'), fc.oneof(junkValue, fc.boolean())),
+              junkValue,
+            ),
+          }),
+          junkValue,
+        ),
+      )
+      .map(([token, body]) => ({
+        method: 'POST',
+        url: `/api/public/manage/${token}/anamnesis`,
+        payload: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      })),
     'GET /agendamento/:token': manageToken.map((token) => ({
       method: 'GET',
       url: `/agendamento/${token}`,
@@ -441,6 +473,19 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
         fc.constantFrom(...RAW_SEGMENTS),
       )
       .map((file) => ({ method: 'GET', url: `/ics/${file}` })),
+    // The stop link of the client messages (issue 50): a real token, altered ones and junk.
+    'GET /descadastro/:token': unsubscribeToken.map((token) => ({
+      method: 'GET',
+      url: `/descadastro/${token}`,
+    })),
+    'POST /descadastro/:token': fc
+      .tuple(unsubscribeToken, fc.oneof(fc.constantFrom('allowed=0', 'allowed=1'), junkString))
+      .map(([token, body]) => ({
+        method: 'POST',
+        url: `/descadastro/${token}`,
+        payload: seg(body),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })),
     // A static page: whatever its query string, never a 5xx.
     'GET /privacidade': junkString.map((junk) => ({
       method: 'GET',

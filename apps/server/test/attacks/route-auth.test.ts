@@ -51,6 +51,10 @@ function ownerParam(param: string, url: string): string {
   if (param === 'bookingId') return world.records.bookingId;
   // The operator console acts on a professional by her profile id (a professional gets 403).
   if (url.startsWith('/api/admin/')) return world.owner.profileId;
+  // Clients who come back (issue 50): the owner's client.
+  if (/^\/api\/comeback\/(clients|missing)\//.test(url)) return world.records.clientId;
+  if (url.startsWith('/api/anamnesis/forms/')) return world.records.formId;
+  if (url.startsWith('/api/anamnesis/appointments/')) return world.records.bookedAppointmentId;
   if (url.startsWith('/api/availability/time-off/')) return world.records.timeOffId;
   if (url.startsWith('/api/availability/exceptions/') && param === 'date') {
     return world.records.exceptionDate;
@@ -195,6 +199,22 @@ function intruderAttempts(route: RouteEntry): Attempt[] {
     // their own hours for the owner's date, and the owner's exception stays as it was.
     'PUT /api/availability/exceptions/:date': [
       { refusedWith: [200], options: { payload: { windows: [] } } },
+    ],
+    // A valid new version of the owner's form, with the intruder's own service.
+    'PUT /api/anamnesis/forms/:id': [
+      {
+        options: {
+          payload: {
+            name: 'Roubada',
+            fields: [{ id: 'q1', label: 'Alergias?', type: 'yes_no', required: true }],
+            serviceIds: [],
+          },
+        },
+      },
+    ],
+    'PUT /api/comeback/clients/:id/marketing': [{ options: { payload: { allowed: false } } }],
+    'PUT /api/comeback/clients/:id/birthday': [
+      { options: { payload: { birthDate: '1990-01-01' } } },
     ],
     'PUT /api/appointments/:id/whatsapp-sent': [{ options: { payload: { sent: true } } }],
     'POST /api/series/:id/change': [

@@ -47,6 +47,20 @@ const dashboardRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/dashboard/clients')).ClientsRoute }),
   },
   {
+    path: paths.dashboard.client.path,
+    lazy: async () => ({ Component: (await import('./routes/dashboard/client')).ClientRoute }),
+  },
+  {
+    path: paths.dashboard.messages.path,
+    lazy: async () => ({ Component: (await import('./routes/dashboard/messages')).MessagesRoute }),
+  },
+  {
+    path: paths.dashboard.forms.path,
+    lazy: async () => ({
+      Component: (await import('@/features/anamnesis/components/forms-page')).FormsPage,
+    }),
+  },
+  {
     path: paths.dashboard.reports.path,
     lazy: async () => ({ Component: (await import('./routes/dashboard/reports')).ReportsRoute }),
   },

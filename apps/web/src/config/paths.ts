@@ -68,6 +68,15 @@ export const paths = {
     services: { path: '/dashboard/services', getHref: () => '/dashboard/services' },
     availability: { path: '/dashboard/availability', getHref: () => '/dashboard/availability' },
     clients: { path: '/dashboard/clients', getHref: () => '/dashboard/clients' },
+    /** A client's page: her story, her marketing choice (issue 50). */
+    client: {
+      path: '/dashboard/clients/:id',
+      getHref: (id: string) => `/dashboard/clients/${encodeURIComponent(id)}`,
+    },
+    /** Mensagens: the automations and the missing clients (issue 50). */
+    messages: { path: '/dashboard/messages', getHref: () => '/dashboard/messages' },
+    /** Fichas de anamnese (issue 50). */
+    forms: { path: '/dashboard/forms', getHref: () => '/dashboard/forms' },
     reports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
     /** Caixa do dia (docs/decisions/038-money-received.md). */
     cash: { path: '/dashboard/caixa', getHref: () => '/dashboard/caixa' },

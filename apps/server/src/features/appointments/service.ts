@@ -52,6 +52,7 @@ export {
   upcomingAppointments,
 } from './for-features';
 export { clearClientNotes, deleteAllAppointments, streamAppointments } from './privacy';
+export { type DueQuery, listMissingClients, listReturnsDue, listReviewsDue } from './comeback';
 export {
   newBookingReminderJob,
   planReminder,

@@ -53,6 +53,16 @@ export async function findPendingMails(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** Each mail's status (pending, sent, failed) by id, in one statement. */
+export async function findMailStates(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: mailOutbox.id, status: mailOutbox.status })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.status]));
+}
+
 /** Marks the mails `ids` sent, in one statement. */
 export async function markMailsSent(db: Db, ids: readonly string[], now: Date): Promise<void> {
   if (ids.length === 0) return;

@@ -35,9 +35,12 @@ export async function enqueueMails(
   mails: readonly OutgoingMail[],
   now: Date,
   about: MailSubject = {},
+  options: { startAfter?: Date } = {},
 ): Promise<string[]> {
   const deliveries = await addToOutbox({ db }, mails, now, about);
-  await sendJobs(db, deliveries);
+  // A message held for a decent hour (features/comeback) waits in the queue, not in memory.
+  const { startAfter } = options;
+  await sendJobs(db, startAfter ? deliveries.map((job) => ({ ...job, startAfter })) : deliveries);
   return deliveries.map((job) => job.id!);
 }
 
@@ -80,6 +83,11 @@ function fitSubject(mail: OutgoingMail): OutgoingMail {
 export async function enqueueMail(deps: MailDeps, mail: OutgoingMail, now: Date): Promise<string> {
   const [id] = await enqueueMails(deps, [mail], now);
   return id!;
+}
+
+/** The delivery state of these mails; one purged after its retention is absent. */
+export function mailStates({ db }: MailDeps, ids: readonly string[]) {
+  return repo.findMailStates(db, ids);
 }
 
 /** Deletes the mails about a client and their waiting jobs (docs/decisions/012-lgpd.md). */

@@ -24,7 +24,7 @@ export {
   type ManageDeps,
   type ManagePublicDeps,
 } from './link';
-export { getManageIcs, getManageView, isManageLinkOpen } from './view';
+export { bookingOfToken, getManageIcs, getManageView, isManageLinkOpen } from './view';
 export { cancelByToken, confirmByToken, listRescheduleSlots, rescheduleByToken } from './actions';
 export { skipByToken } from './skip';
 export { getWhatsappReminder, listTomorrowReminders, markWhatsappSent } from './whatsapp';

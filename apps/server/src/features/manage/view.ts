@@ -203,3 +203,20 @@ export async function planNotice(
   // The professional's phones are told at once, each change (features/push).
   await planPushEvent(tx, { professionalId, kind, bookingId }, deps.clock.now());
 }
+
+/**
+ * What the anamnesis form needs of the booking behind a token (features/anamnesis): whose it
+ * is, its services, and whether it is still ahead. Unknown or past: "Link inválido ou expirado".
+ */
+export async function bookingOfToken(deps: ManageDeps, token: string) {
+  const booking = await openBooking(deps, token);
+  const shown = booking.live.length > 0 ? booking.live : booking.appointments;
+  return {
+    professionalId: booking.link.professionalId,
+    bookingId: booking.link.bookingId,
+    clientId: shown[0]!.clientId,
+    serviceIds: booking.live.map((a) => a.serviceId),
+    isAhead:
+      booking.status !== 'cancelled' && deps.clock.now().getTime() < booking.firstStart.getTime(),
+  };
+}

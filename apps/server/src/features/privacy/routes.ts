@@ -12,6 +12,7 @@ import { toAuthHeaders } from '../../plugins/auth';
 import { createAccountDeletionService } from '../auth/service';
 import type { PaymentProvider } from '../billing/service';
 import type { FileStorage } from '../storage/service';
+import type { SecretBox } from '../../lib/secret-box';
 import { accountZip } from './exports';
 import { renderPrivacyPage } from './page';
 import * as privacy from './service';
@@ -37,7 +38,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
   provider: PaymentProvider;
   publicUrl: string;
   scrubber: Scrubber;
-}> = async (app, { db, storage, provider, publicUrl, scrubber }) => {
+  box: SecretBox;
+}> = async (app, { db, storage, provider, publicUrl, scrubber, box }) => {
   const accounts = createAccountDeletionService({
     db,
     auth: app.auth,
@@ -53,6 +55,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
     accounts,
     log: app.log.child({ feature: 'privacy' }),
     scrubber,
+    box,
   };
 
   app.addHook('onSend', async (request, reply) => {

@@ -19,6 +19,9 @@ import { cancelSubscriptionAtProvider, deleteBillingEventsOfUser } from '../bill
 import type { PaymentProvider } from '../billing/service';
 import { eraseClientData, requireOwnClient, streamClients } from '../clients/service';
 import { isDemoProfessional } from '../../lib/demo';
+import type { SecretBox } from '../../lib/secret-box';
+import { answersOfClient, deleteAnswersOfClient } from '../anamnesis/service';
+import { comebackDataOfClient, deleteComebackDataOfClient } from '../comeback/service';
 import { depositJobKey } from '../deposits/service';
 import { deleteMailsOfAccount, deleteMailsOfClient } from '../mail/service';
 import { getProfileByUserId } from '../profile/service';
@@ -45,6 +48,8 @@ export interface PrivacyDeps {
   log: FastifyBaseLogger;
   /** Rewrites what the erasure left in the database's files, after the commit (decision 030). */
   scrubber: Scrubber;
+  /** Opens the client's anamnesis answers for her export (lib/secret-box.ts). */
+  box: SecretBox;
 }
 
 export const NAME_MISMATCH_MESSAGE =
@@ -79,7 +84,7 @@ function fileSlug(name: string): string {
 
 /** "Exportar dados": the client and all their appointments, as JSON or as CSV. */
 export async function exportClient(
-  { db, clock }: Pick<PrivacyDeps, 'db' | 'clock'>,
+  { db, clock, box }: Pick<PrivacyDeps, 'db' | 'clock' | 'box'>,
   professional: Professional,
   clientId: string,
   format: 'json' | 'csv',
@@ -91,14 +96,24 @@ export async function exportClient(
   );
   const filename = `dados-${fileSlug(client.name)}.${format}`;
   if (format === 'json') {
-    const body = JSON.stringify(
-      {
-        ...toClientExport(client, appointments, clock.now()),
-        ...(await clientMoneyJson(db, professional.profileId, client.id)),
-      },
-      null,
-      2,
-    );
+    // Her payments (issue 49), messages and consent choices (issue 50) with the rest of her data.
+    const money = await clientMoneyJson(db, professional.profileId, client.id);
+    const extra = await comebackDataOfClient(db, professional.profileId, client.id);
+    const forms = await answersOfClient({ db, box }, professional.profileId, client.id);
+    const fichas = forms.map((form) => ({
+      ficha: form.formName,
+      versao: form.version,
+      respondidaEm: form.answeredAt,
+      consentimentoEm: form.consentedAt,
+      respostas: form.items.map((item) => ({ pergunta: item.label, resposta: item.answer })),
+    }));
+    const exported = {
+      ...toClientExport(client, appointments, clock.now()),
+      ...money,
+      ...extra,
+      fichas,
+    };
+    const body = JSON.stringify(exported, null, 2);
     return { filename, contentType: 'application/json; charset=utf-8', body };
   }
   const body = [
@@ -133,6 +148,8 @@ export async function eraseClient(
     await clearClientNotes(txDeps, profileId, client.id);
     // The amounts stay (the professional's accounting); her words about the client go.
     await eraseClientPayments({ db: tx }, profileId, client.id);
+    await deleteComebackDataOfClient(tx, profileId, client.id);
+    await deleteAnswersOfClient(tx, profileId, client.id);
     // Their mails' jobs go with the mails; reminders and sinal deadlines name only the booking.
     await deleteMailsOfClient({ db: tx }, profileId, client);
     await deleteWaitlistOfContact({ db: tx }, profileId, client);

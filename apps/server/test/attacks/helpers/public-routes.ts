@@ -49,6 +49,10 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/public/waitlist/:token/decline': "the client's waiting-list link: let it go",
   'POST /api/public/waitlist/:token/leave': "the client's waiting-list link: leave the list",
   'GET /lista-de-espera/:token': "the client's waiting-list link (HTML)",
+  'GET /api/public/manage/:token/anamnesis':
+    "the client's manage link: the anamnesis forms her booking asks for",
+  'POST /api/public/manage/:token/anamnesis':
+    "the client's manage link: her answers, after her explicit consent",
   'GET /uploads/:name': 'service images on the public page',
   'GET /book/:link': 'the shared booking link (HTML)',
   'GET /profissional/:identifier': 'the shared booking link (HTML)',
@@ -57,6 +61,9 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /metrics':
     'Prometheus, authenticated by METRICS_TOKEN; without one configured there is no page (metrics.test.ts)',
   'GET /privacidade': 'the privacy notice, linked from the booking page and its e-mail (LGPD)',
+  'GET /descadastro/:token':
+    "the stop link of every client message (LGPD), authenticated by its HMAC'd token",
+  'POST /descadastro/:token': "the stop page's button, authenticated by the same token",
 };
 
 /** Public by the table above, or a file of the built web app (fastify-static: one route per file). */

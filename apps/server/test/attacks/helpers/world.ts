@@ -5,6 +5,7 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import {
   appointmentSeries,
+  anamnesisForms,
   appointments,
   availability,
   bookingRequests,
@@ -31,6 +32,7 @@ import { IMAGES, multipartFile } from '../../helpers/images';
 import { createOwnerSeries } from './world-series';
 import { joinWaitlistOf } from '../../helpers/waitlist';
 import { createOwnerMoney, ownerMoneySnapshot, type OwnerMoneyRecords } from './world-money';
+import { comebackRecords } from './world-comeback';
 
 /** A built web app as Vite writes one: the page, a hashed script, an icon. */
 export const INDEX_HTML = `<!doctype html>
@@ -91,6 +93,10 @@ export interface OwnerRecords {
   money: OwnerMoneyRecords;
   /** A device subscribed to Web Push (features/push). */
   pushDeviceId: string;
+  /** The stop link of the owner's client's messages (features/comeback). */
+  unsubscribePath: string;
+  /** The owner's anamnesis form (features/anamnesis). */
+  formId: string;
 }
 
 export interface AttackWorld {
@@ -225,6 +231,8 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
       serviceId,
     }),
     pushDeviceId: device.json().id,
+    // The anamnesis form and the stop link of issue 50 (world-comeback.ts).
+    ...(await comebackRecords(ctx, owner, serviceId, client.json().id)),
   };
 
   async function ownerSnapshot() {
@@ -295,6 +303,11 @@ export async function createAttackWorld(options: TestAppOptions = {}): Promise<A
         .select()
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.professionalId, owner.profileId)),
+      anamnesisForms: await db
+        .select()
+        .from(anamnesisForms)
+        .where(eq(anamnesisForms.professionalId, owner.profileId))
+        .orderBy(asc(anamnesisForms.id)),
       imageOnDisk: fs.existsSync(path.join(dataDir, 'uploads', records.imageUrl.slice(9))),
     };
   }

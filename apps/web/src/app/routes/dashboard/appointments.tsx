@@ -9,6 +9,7 @@ import {
   AgendaViewSwitch,
   toAgendaView,
 } from '@/features/appointments/components/agenda-view-switch';
+import { AnamnesisAnswersButton } from '@/features/anamnesis/components/answers-button';
 import { useMe } from '@/features/auth/api/get-me';
 import { WhatsappReminderButton } from '@/features/manage/components/whatsapp-reminder';
 import { DepositLine } from '@/features/deposits/components/deposit-line';
@@ -48,6 +49,7 @@ export function AppointmentsRoute() {
                 clientName={appointment.client.name}
                 phone={appointment.client.phone}
               />
+              <AnamnesisAnswersButton appointment={appointment} timeZone={timeZone} />
             </div>
           )}
         />

@@ -11,8 +11,10 @@ import {
   getForwardBlocker,
   INCOMPLETE_SELECTION_ERROR,
   INITIAL_WIZARD_STATE,
+  serviceFromSearch,
   wizardReducer,
 } from '../lib/booking-wizard';
+import { AnamnesisPrompt } from './anamnesis-prompt';
 import { DateStep } from './date-step';
 import { BookingConfirmation, prefetchBookingParts, WaitlistDialog } from './lazy-parts';
 import { ServicesStep } from './services-step';
@@ -58,6 +60,16 @@ export function BookingWizard({ data }: { data: PublicProfessionalResponse }) {
   const waitlist = usePublicWaitlist(profile.id, hasSelection);
   const [waitlistDate, setWaitlistDate] = useState<string | null | undefined>(undefined);
   const openWaitlist = waitlist.data?.enabled ? () => setWaitlistDate(state.date) : undefined;
+
+  // A "hora de voltar" link opens the page with its service chosen; after hydration, so the
+  // server-drawn first step stays what the browser hydrates.
+  useEffect(() => {
+    const asked = serviceFromSearch(
+      window.location.search,
+      services.map((service) => service.id),
+    );
+    if (asked) dispatch({ type: 'preselectService', serviceId: asked });
+  }, [services]);
 
   // The calendar and the confirmation are on their way once a service is chosen.
   useEffect(() => {
@@ -195,6 +207,7 @@ function BookingSuccess({ booking, onClose }: { booking: BookingResponse; onClos
         {d}/{m}/{y} às {booking.time.slice(0, 5)}
       </p>
       {booking.deposit ? <PixPayment deposit={booking.deposit} /> : null}
+      {path && token ? <AnamnesisPrompt token={token} path={path} /> : null}
       {path && token ? (
         <div className="grid gap-2">
           <Button asChild size="lg" className="h-auto min-h-12 py-3 whitespace-normal">

@@ -5,6 +5,7 @@ import {
   INITIAL_WIZARD_STATE,
   NO_DATE_WARNING,
   NO_SERVICE_WARNING,
+  serviceFromSearch,
   wizardReducer,
   type WizardAction,
   type WizardState,
@@ -15,6 +16,17 @@ function run(...actions: WizardAction[]): WizardState {
 }
 
 describe('booking wizard', () => {
+  it('a "hora de voltar" link chooses its service, only on an untouched page', () => {
+    expect(serviceFromSearch('?servico=a', ['a', 'b'])).toBe('a');
+    expect(serviceFromSearch('?servico=z', ['a', 'b'])).toBeNull();
+    expect(serviceFromSearch('', ['a'])).toBeNull();
+    expect(run({ type: 'preselectService', serviceId: 'a' }).serviceIds).toEqual(['a']);
+    expect(
+      run({ type: 'toggleService', serviceId: 'b' }, { type: 'preselectService', serviceId: 'a' })
+        .serviceIds,
+    ).toEqual(['b']);
+  });
+
   it('toggling a service adds it, toggling again removes it', () => {
     expect(run({ type: 'toggleService', serviceId: 'a' }).serviceIds).toEqual(['a']);
     expect(

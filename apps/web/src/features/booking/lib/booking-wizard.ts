@@ -18,6 +18,7 @@ export interface WizardState {
 
 export type WizardAction =
   | { type: 'toggleService'; serviceId: string }
+  | { type: 'preselectService'; serviceId: string }
   | { type: 'next' }
   | { type: 'back' }
   | { type: 'selectDate'; date: string | null }
@@ -31,6 +32,12 @@ export const INITIAL_WIZARD_STATE: WizardState = {
   date: null,
   time: null,
 };
+
+/** The service a link asks for (`?servico=<id>`), if the page lists it. */
+export function serviceFromSearch(search: string, serviceIds: readonly string[]): string | null {
+  const asked = new URLSearchParams(search).get('servico');
+  return asked && serviceIds.includes(asked) ? asked : null;
+}
 
 export const NO_SERVICE_WARNING = 'Selecione pelo menos um serviço para continuar.';
 export const NO_DATE_WARNING = 'Selecione uma data para continuar.';
@@ -61,6 +68,10 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         time: null,
       };
     }
+    case 'preselectService':
+      // A "hora de voltar" link names a service (`?servico=`): chosen only on an untouched page.
+      if (state.step !== 1 || state.serviceIds.length > 0) return state;
+      return { ...state, serviceIds: [action.serviceId] };
     case 'next':
       if (getForwardBlocker(state) || state.step === 3) return state;
       return { ...state, step: (state.step + 1) as WizardStep };

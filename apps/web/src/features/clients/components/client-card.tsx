@@ -3,9 +3,11 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { CalendarX2, Mail, MessageCircle, Pencil, Phone, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { paths } from '@/config/paths';
 import { getWhatsAppLink } from '../lib/whatsapp-link';
 import { ClientPrivacyMenu } from './client-privacy-menu';
 
@@ -47,7 +49,15 @@ export function ClientCard({
           {client.name.trim().slice(0, 1)}
         </div>
         <div className="min-w-0 flex-1">
-          <h2 className="leading-snug font-semibold break-words">{client.name}</h2>
+          <h2 className="leading-snug font-semibold break-words">
+            {/* Her page: the story of her appointments and messages (issue 50). */}
+            <Link
+              to={paths.dashboard.client.getHref(client.id)}
+              className="rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              {client.name}
+            </Link>
+          </h2>
           <p className="text-xs text-muted-foreground">Cadastrado em {registeredOn}</p>
         </div>
       </div>

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { PixPayment } from '@/components/pix/pix-payment';
 import { useManageAction, useManageView } from '../api/manage';
+import { AnamnesisForms } from './anamnesis-form';
 import { BookingDetails } from './booking-details';
 import { ManageActions } from './manage-actions';
 import { SeriesSection } from './series-section';
@@ -102,6 +103,7 @@ function ManageCard({ token, data }: { token: string; data: ManageView }) {
 
         <ManageActions token={token} data={data} action={action} onMessage={setMessage} />
         <SeriesSection data={data} action={action} onMessage={setMessage} />
+        {data.status !== 'cancelled' ? <AnamnesisForms token={token} /> : null}
       </main>
     </div>
   );
