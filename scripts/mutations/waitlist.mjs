@@ -63,4 +63,13 @@ export default [
     replace: '    void deleteWaitlistOfContact;',
     test: PROFESSIONAL,
   },
+  {
+    name: 'waitlist-page-unknown-link-200',
+    protection:
+      'an unknown waiting-list link answers its page as a 404 (plugins/shared-link-pages)',
+    file: 'apps/server/src/plugins/shared-link-pages.ts',
+    find: 'return sendPage(request, reply.status(isKnown ? 200 : 404), plain);',
+    replace: 'return sendPage(request, reply.status(200), plain);',
+    test: { kind: 'server', file: 'apps/server/test/attacks/unknown-pages.test.ts' },
+  },
 ];

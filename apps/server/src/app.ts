@@ -11,16 +11,11 @@ import { toFastifyTrustProxy } from './config/trust-proxy';
 import type { Database } from './db/client';
 import { createAuth } from './features/auth/better-auth';
 import { resolveServerSecret } from './features/auth/server-secret';
-import { createMailRequestJob } from './features/auth/mail-request-job';
 import { authRoutes } from './features/auth/routes';
 import { createSignedInLookup } from './features/auth/signed-in';
 import { renderLandingPage } from './features/config/landing';
 import { configRoutes } from './features/config/routes';
 import { adminRoutes } from './features/admin/routes';
-import { agendaRoutes } from './features/agenda/routes';
-import { appointmentsRoutes } from './features/appointments/routes';
-import { listLiveAppointmentsBetween, noShowCountOf } from './features/appointments/service';
-import { availabilityRoutes } from './features/availability/routes';
 import { bookingProtectionRoutes } from './features/booking/protection-routes';
 import { deriveCodeKey } from './features/booking/email-code';
 import {
@@ -29,49 +24,22 @@ import {
   type PowDifficulty,
 } from './features/booking/pow';
 import { bookingRoutes } from './features/booking/routes';
-import { calendarFeedRoutes } from './features/calendar-feed/routes';
-import { billingRoutes, createPaymentProvider } from './features/billing/routes';
-import { clientsRoutes } from './features/clients/routes';
-import { anamnesisRoutes } from './features/anamnesis/routes';
-import { comebackRoutes } from './features/comeback/routes';
-import { createComebackJob } from './features/comeback/tick';
-import { deriveUnsubscribeKey } from './features/comeback/unsubscribe';
-import { dashboardRoutes } from './features/dashboard/routes';
 import { healthRoutes } from './features/health/routes';
 import { registerMail } from './features/mail/register';
 import { createPurgeJob } from './features/maintenance/job';
-import { createScrubber } from './db/scrub';
-import { privacyRoutes } from './features/privacy/routes';
-import { createDepositJob } from './features/deposits/job';
-import { depositsRoutes } from './features/deposits/routes';
-import { createPackageExpiryJob } from './features/packages/job';
-import { packagesRoutes } from './features/packages/routes';
-import { paymentsRoutes } from './features/payments/routes';
 import { createManageLinkCheck } from './features/manage/page-check';
 import { manageRoutes } from './features/manage/routes';
 import { deriveManageKey } from './features/manage/token';
-import { ensureManageLink } from './features/manage/service';
-import { seriesRoutes } from './features/series/routes';
-import { createSeriesJob } from './features/series/service';
 import { createSecretBox, deriveSecretBoxKey } from './lib/secret-box';
 import { createMercadoPagoPix } from './features/pix-provider/mercado-pago';
-import { pixProviderRoutes } from './features/pix-provider/routes';
 import { resealAllCredentials } from './features/pix-provider/service';
-import { profileRoutes } from './features/profile/routes';
-import { createPushJob } from './features/push/job';
-import { pushRoutes } from './features/push/routes';
-import { createPushSender, vapidSubject } from './features/push/sender';
-import { resolveVapidKeys } from './features/push/vapid';
 import { renderSharedLinkPage } from './features/public-profile/html';
-import { reportsRoutes } from './features/reports/routes';
 import { publicProfileRoutes } from './features/public-profile/routes';
 import { PROFESSIONAL_CHANGED_CHANNEL, PublicReadCache } from './features/public-profile/cache';
 import { getPublicProfessional } from './features/public-profile/service';
 import { createRateLimitStore } from './features/rate-limits/service';
-import { scheduleRoutes } from './features/schedule/routes';
-import { servicesRoutes } from './features/services/routes';
 import { registerWaitlist } from './features/waitlist/register';
-import { uploadsRoutes } from './features/storage/routes';
+import { isWaitlistLinkKnown } from './features/waitlist/service';
 import { createFileStorage, getImageOrigins } from './features/storage/service';
 import { systemClock, type Clock } from './lib/clock';
 import { withRedactedLogs } from './lib/log-redaction';
@@ -90,6 +58,7 @@ import { registerWebApp } from './plugins/web-app';
 import { whatsappInboxRoutes } from './features/whatsapp-inbox/routes';
 import { whatsappRoutes } from './features/whatsapp/routes';
 import { addMessageJobs } from './message-jobs';
+import { addFeatureJobs, registerWorkspaceRoutes } from './workspace';
 
 // Messages a schema does not set itself (e.g. a body that is not an object) come out in pt-BR.
 z.config(z.locales.ptBR());
@@ -158,40 +127,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   const manageJobDeps = { db: database.db, clock, key: manageKey, publicUrl: env.PUBLIC_URL };
   addMessageJobs(app, { ...manageJobDeps, whatsapp: env.whatsapp });
-  app.jobs.add(createDepositJob({ db: database.db, clock, log: app.log }));
-  app.jobs.add(createSeriesJob({ db: database.db, clock, log: app.log }));
-  app.jobs.add(createPackageExpiryJob({ db: database.db, clock, log: app.log }));
-  // Web Push's keys, from the same secret unless the operator set a pair (features/push/vapid.ts).
-  const vapid = resolveVapidKeys(secret, {
-    publicKey: env.VAPID_PUBLIC_KEY,
-    privateKey: env.VAPID_PRIVATE_KEY,
-  });
-  app.jobs.add(
-    createPushJob({
-      db: database.db,
-      sender: createPushSender({ vapid, subject: vapidSubject(env.PUBLIC_URL, env.MAIL_FROM) }),
-      log: app.log.child({ feature: 'push' }),
-    }),
-  );
-  // Clients who come back (issue 50): the stop link's key and the automations' tick.
-  const comebackDeps = {
+  const { vapid, comebackDeps } = addFeatureJobs(app, {
+    env,
     db: database.db,
     clock,
-    publicUrl: env.PUBLIC_URL,
-    unsubscribeKey: deriveUnsubscribeKey(secret),
-    box: secretBox,
-  };
-  app.jobs.add(
-    createComebackJob({
-      ...comebackDeps,
-      log: app.log.child({ feature: 'comeback' }),
-      daySeconds: env.AUTOMATION_DAY_SECONDS,
-      anyHour: env.AUTOMATION_ANY_HOUR,
-    }),
-  );
-  app.jobs.add(
-    createMailRequestJob({ db: database.db, box: secretBox, clock, publicUrl: env.PUBLIC_URL }),
-  );
+    secret,
+    secretBox,
+  });
 
   await app.register(healthRoutes, { database });
   await app.register(configRoutes, { env });
@@ -200,54 +142,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     box: secretBox,
     publicUrl: env.PUBLIC_URL,
   });
-  await app.register(profileRoutes, { db: database.db });
-  await app.register(dashboardRoutes, { db: database.db });
-  await app.register(uploadsRoutes, { storage });
-  await app.register(servicesRoutes, { db: database.db, storage });
-  await app.register(availabilityRoutes, { db: database.db });
-  await app.register(scheduleRoutes, {
-    db: database.db,
-    listLiveAppointments: (db, professionalId, range) =>
-      listLiveAppointmentsBetween({ db }, professionalId, range),
-  });
-  await app.register(clientsRoutes, {
-    db: database.db,
-    noShowCountOf: (professionalId, clientId) =>
-      noShowCountOf({ db: database.db }, professionalId, clientId),
-  });
-  await app.register(appointmentsRoutes, { db: database.db });
-  await app.register(comebackRoutes, comebackDeps);
-  await app.register(anamnesisRoutes, { ...comebackDeps, key: manageKey });
-  await app.register(billingRoutes, { db: database.db, env });
-  await app.register(pixProviderRoutes, {
-    db: database.db,
-    box: secretBox,
-    provider: pixProvider,
-    publicUrl: env.PUBLIC_URL,
-  });
-  await app.register(calendarFeedRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
-  await app.register(reportsRoutes, { db: database.db });
-  await app.register(agendaRoutes, { db: database.db });
-  await app.register(seriesRoutes, {
-    db: database.db,
-    manageLinkOf: (db, professionalId, bookingId, now) =>
-      ensureManageLink({ ...manageJobDeps, db }, professionalId, bookingId, now),
-  });
-  await app.register(depositsRoutes, { db: database.db });
-  await app.register(packagesRoutes, { db: database.db });
-  await app.register(paymentsRoutes, { db: database.db });
-  await app.register(pushRoutes, {
-    db: database.db,
-    publicKey: vapid.publicKey,
-    extraOrigins: env.PUSH_SERVICE_ORIGINS,
-  });
-  await app.register(privacyRoutes, {
-    db: database.db,
+  await registerWorkspaceRoutes(app, {
+    env,
+    database,
     storage,
-    provider: createPaymentProvider(env, app),
-    publicUrl: env.PUBLIC_URL,
-    scrubber: createScrubber(database),
-    box: secretBox,
+    secretBox,
+    pixProvider,
+    manageLinkDeps: manageJobDeps,
+    vapidPublicKey: vapid.publicKey,
+    comebackDeps,
   });
   let timeChanged: (professionalId: string) => unknown = () => undefined;
   const publicReads = {
@@ -313,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         { db: database.db, clock, key: manageKey, publicUrl: env.PUBLIC_URL },
         app.rateLimiter,
       ),
+      checkWaitlistLink: (token) => isWaitlistLinkKnown(database.db, token),
     },
     { renderPage: (pageHtml) => renderLandingPage(pageHtml, env) },
   );

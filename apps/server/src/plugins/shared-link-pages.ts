@@ -23,6 +23,8 @@ export interface SharedLinkOptions {
    * limit like the API's reads: the page's status must not be a free guessing oracle.
    */
   checkManageLink?(token: string, address: string): Promise<ManageLinkCheck>;
+  /** Whether a waiting-list link names an entry (features/waitlist); unknown: 404. */
+  checkWaitlistLink?(token: string): Promise<boolean>;
 }
 
 /** `open`: the page's booking; `unknown`: "Link inválido ou expirado"; `limited`: too many. */
@@ -164,10 +166,18 @@ export function registerSharedLinkPages(
     return sendPage(request, reply.status(MANAGE_PAGE_STATUS[check]), plain);
   });
   // A client's place on a waiting list (features/waitlist): the same light page, which reads its
-  // token from the address and asks the API (an unknown token: 404 there). Never cached or indexed.
-  app.get('/lista-de-espera/:token', async (request, reply) => {
+  // token from the address and asks the API. An unknown token: the page, as a 404. Never cached
+  // or indexed.
+  app.get<{ Params: { token: string } }>('/lista-de-espera/:token', async (request, reply) => {
     const { plain } = await readPage();
     reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
-    return sendPage(request, reply, plain);
+    let isKnown = true;
+    try {
+      isKnown = (await options.checkWaitlistLink?.(request.params.token)) ?? true;
+    } catch (error) {
+      // The page still loads; its own read of the API answers in its words.
+      request.log.warn({ err: error }, 'waiting-list page served without checking its link');
+    }
+    return sendPage(request, reply.status(isKnown ? 200 : 404), plain);
   });
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGE_LIMIT } from '../../src/features/manage/routes';
+import { deriveWaitlistKey, entryToken } from '../../src/features/waitlist/token';
+import { TEST_AUTH_SECRET } from '../helpers/app';
 import { bookingBody, postBooking } from '../helpers/booking';
 import { createAttackWorld, INDEX_HTML, type AttackWorld } from './helpers/world';
 
@@ -63,6 +65,17 @@ describe('secret and shared links', () => {
     expect(guessed.headers['content-type']).toMatch(/^text\/html/);
     expect(guessed.body).toBe(real.body);
     expect(guessed.headers['cache-control']).toBe('no-store');
+  });
+
+  it('a waiting-list link: the real one 200, a random one 404 with the same page', async () => {
+    const key = deriveWaitlistKey(TEST_AUTH_SECRET);
+    const real = await get(`/lista-de-espera/${entryToken(key, world.records.waitlistEntryId)}`);
+    expect(real.statusCode).toBe(200);
+    const guessed = await get(`/lista-de-espera/${randomBytes(32).toString('base64url')}`);
+    expect(guessed.statusCode).toBe(404);
+    expect(guessed.headers['content-type']).toMatch(/^text\/html/);
+    expect(guessed.body).toBe(real.body);
+    expect((await get('/lista-de-espera/curto')).statusCode).toBe(404);
   });
 
   it('guessing manage links through the page meets the manage-link limit', async () => {

@@ -22,7 +22,7 @@ import {
 } from './offers';
 import { leaveEntry, offerView, requestScan, wishView } from './public';
 import * as repo from './repo';
-import { entryUrl } from './token';
+import { entryUrl, hashEntryToken, isEntryTokenShaped } from './token';
 
 export { scanProfessional, type ScanData, type WaitlistDeps } from './offers';
 export {
@@ -34,6 +34,12 @@ export {
   type PublicWaitlistDeps,
 } from './public';
 export { deriveWaitlistKey } from './token';
+
+/** Whether a waiting-list link names an entry: its HTML page answers 404 when it does not. */
+export async function isWaitlistLinkKnown(db: WaitlistDeps['db'], token: string) {
+  if (!isEntryTokenShaped(token)) return false;
+  return (await repo.findEntryByToken(db, hashEntryToken(token))) !== undefined;
+}
 
 const ENTRY_NOT_FOUND = 'Pessoa não encontrada na lista de espera';
 
