@@ -12,6 +12,8 @@ import {
   routeKey,
   type RouteEntry,
 } from './helpers/route-table';
+import { deriveWaitlistKey, entryToken } from '../../src/features/waitlist/token';
+import { TEST_AUTH_SECRET } from '../helpers/app';
 import { createAttackWorld, type AttackWorld } from './helpers/world';
 
 /**
@@ -41,8 +43,10 @@ beforeAll(async () => {
       isStateChanging(route) &&
       route.url.startsWith('/api/') &&
       route.url !== '/api/billing/webhook' &&
-      // The PSP's webhook: signed by the professional's secret, called by Mercado Pago's servers.
-      !route.url.startsWith('/api/webhooks/pix/'),
+      // The PSP's and WhatsApp's webhooks: signed (the professional's secret, Meta's app
+      // secret), called by their servers; their signature tests refuse a forged call.
+      !route.url.startsWith('/api/webhooks/pix/') &&
+      route.url !== '/api/webhooks/whatsapp',
   );
 }, 60_000);
 afterAll(async () => {
@@ -60,6 +64,20 @@ function victimParam(_param: string, url: string): string {
   if (url.startsWith('/api/deposits/')) return records.bookingId;
   if (url.startsWith('/api/booking-bursts/')) return records.burstId;
   if (url.startsWith('/api/public/manage/')) return records.manageToken;
+  // This round's features: the owner's records, as route-auth.test.ts attacks them.
+  if (_param === 'bookingId') return records.bookingId;
+  if (url.startsWith('/api/series/')) return records.seriesId;
+  if (url.startsWith('/api/waitlist/')) return records.waitlistEntryId;
+  if (url.startsWith('/api/public/waitlist/')) {
+    return entryToken(deriveWaitlistKey(TEST_AUTH_SECRET), records.waitlistEntryId);
+  }
+  if (url.startsWith('/api/packages/')) return records.money.packageId;
+  if (url.startsWith('/api/closings/')) return records.money.closingId;
+  if (url.startsWith('/api/push/devices/')) return records.pushDeviceId;
+  if (url.startsWith('/api/admin/')) return world.owner.profileId;
+  if (/^\/api\/comeback\/(clients|missing)\//.test(url)) return records.clientId;
+  if (url.startsWith('/api/anamnesis/forms/')) return records.formId;
+  if (url.startsWith('/api/anamnesis/appointments/')) return records.bookedAppointmentId;
   throw new Error(`No victim record for ${url}: add it to victimParam() in csrf.test.ts.`);
 }
 

@@ -462,6 +462,18 @@ function fuzzers(): Record<string, fc.Arbitrary<FuzzRequest>> {
       url: `/agendamento/${token}`,
     })),
     'GET /book/:link': identifier.map((id) => ({ method: 'GET', url: `/book/${id}` })),
+    // The operator's metrics (features/admin): any Authorization, never a 5xx.
+    'GET /metrics': fc
+      .oneof(
+        junkString,
+        fc.constant('Bearer '),
+        fc.string().map((t) => `Bearer ${t}`),
+      )
+      .map((auth) => ({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: headerValue(auth) },
+      })),
     'GET /profissional/:identifier': identifier.map((id) => ({
       method: 'GET',
       url: `/profissional/${id}`,
