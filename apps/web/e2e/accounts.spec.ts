@@ -15,6 +15,7 @@ const PAGES = [
   { label: 'Dashboard', path: '/dashboard', title: 'Dashboard' },
   { label: 'Meu Link', path: '/dashboard/link', title: 'Meu Link' },
   { label: 'Agenda', path: '/dashboard/appointments', title: 'Agenda' },
+  { label: 'Lista de Espera', path: '/dashboard/lista-de-espera', title: 'Lista de Espera' },
   { label: 'Serviços', path: '/dashboard/services', title: 'Serviços' },
   {
     label: 'Horário de Atendimento',
@@ -23,6 +24,8 @@ const PAGES = [
   },
   { label: 'Clientes', path: '/dashboard/clients', title: 'Clientes' },
   { label: 'Caixa do dia', path: '/dashboard/caixa', title: 'Caixa do dia' },
+  { label: 'Mensagens', path: '/dashboard/messages', title: 'Mensagens' },
+  { label: 'Fichas', path: '/dashboard/forms', title: 'Fichas de anamnese' },
   { label: 'Relatórios', path: '/dashboard/reports', title: 'Relatórios' },
   { label: 'Assinatura', path: '/dashboard/billing', title: 'Assinaturas' },
   { label: 'Configurações', path: '/dashboard/settings', title: 'Configurações' },

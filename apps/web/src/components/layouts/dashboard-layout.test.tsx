@@ -40,7 +40,7 @@ describe('dashboard shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
   });
 
-  it('lists the ten pages in order under "Sistema Profissional"', async () => {
+  it('lists the thirteen pages in order under "Sistema Profissional"', async () => {
     stubApi(signedInRoutes());
     renderRoute('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Menu do painel' });
@@ -55,6 +55,8 @@ describe('dashboard shell', () => {
       'Horário de Atendimento',
       'Clientes',
       'Caixa do dia',
+      'Mensagens',
+      'Fichas',
       'Relatórios',
       'Assinatura',
       'Configurações',
