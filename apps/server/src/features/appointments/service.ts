@@ -295,9 +295,3 @@ export async function deleteAppointment(
     throw new AppError('NOT_FOUND', NOT_FOUND);
   }
 }
-
-// ------------------------------------------------ for features/booking, public-profile, demo, dashboard
-
-// ------------------------------------------------ for features/privacy (docs/decisions/012-lgpd.md)
-
-// ------------------------------------------------ a booking's appointments (features/manage)
