@@ -31,7 +31,9 @@ let statements: StatementCounter;
 beforeAll(async () => {
   ctx = await createTestApp();
   shop = await createBookableProfessional(ctx);
-  statements = countStatements(ctx.database);
+  // A booking's commit notifies the professional's change, and the waiting list answers with a
+  // look at its line (features/waitlist/job.ts) that may land in the window: not the booking's.
+  statements = countStatements(ctx.database, { ignore: /from "waitlist_entries"/i });
 });
 afterAll(async () => {
   await ctx.close();

@@ -22,6 +22,7 @@ export const APP_PAGE_PATHS = [
   '/dashboard/clients/:id',
   '/dashboard/messages',
   '/dashboard/forms',
+  '/dashboard/caixa',
   '/dashboard/reports',
   '/dashboard/billing',
   '/dashboard/settings',

@@ -16,12 +16,20 @@ export interface StatementCounter {
  * and each transaction's statements, each node-postgres pool client's every `query`. The job
  * runner's separate pool is not counted.
  */
-export function countStatements(database: Database): StatementCounter {
+export function countStatements(
+  database: Database,
+  options: { ignore?: RegExp } = {},
+): StatementCounter {
   let count = 0;
+  // Statements another feature sends on its own (e.g. a notice's handler), by their SQL.
+  const isIgnored = (args: unknown[]) => {
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+    return Boolean(options.ignore && text && options.ignore.test(text));
+  };
   const client = (database.db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite) {
-    countPgliteStatements(client, () => {
-      count += 1;
+    countPgliteStatements(client, (args) => {
+      if (!isIgnored(args)) count += 1;
     });
   } else if (client instanceof pg.Pool) {
     const counted = new WeakSet<pg.PoolClient>();
@@ -30,7 +38,7 @@ export function countStatements(database: Database): StatementCounter {
       counted.add(poolClient);
       const query = poolClient.query.bind(poolClient) as (...args: unknown[]) => unknown;
       (poolClient as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
-        count += 1;
+        if (!isIgnored(args)) count += 1;
         return query(...args);
       };
     });
@@ -55,21 +63,21 @@ export function countStatements(database: Database): StatementCounter {
 type Transaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
 
 /** PGlite through its public methods: a transaction is its BEGIN, its statements, its end. */
-function countPgliteStatements(client: PGlite, counted: () => void): void {
+function countPgliteStatements(client: PGlite, counted: (args: unknown[]) => void): void {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = (...args) => {
-    counted();
+    counted(args);
     return query(...args);
   };
   client.exec = (...args) => {
-    counted();
+    counted(args);
     return exec(...args);
   };
   client.transaction = (callback) => {
-    counted();
-    counted();
+    counted(['BEGIN']);
+    counted(['COMMIT']);
     return transaction((tx) =>
       callback(
         new Proxy(tx, {
@@ -82,7 +90,7 @@ function countPgliteStatements(client: PGlite, counted: () => void): void {
               return value;
             }
             return (...args: unknown[]) => {
-              counted();
+              counted(args);
               return (value as (...a: unknown[]) => unknown).apply(target, args);
             };
           },

@@ -130,7 +130,11 @@ function AnswerForm({
     },
   });
   const errors = hookForm.formState.errors;
-  const answersMessage = errors.answers?.message;
+  // The check of the whole record: react-hook-form may keep it as the field's own message or,
+  // since the record has registered children, under its `root`.
+  const answersError = errors.answers as
+    { message?: unknown; root?: { message?: unknown } } | undefined;
+  const answersMessage = answersError?.message ?? answersError?.root?.message;
   const problem =
     (typeof answersMessage === 'string' ? answersMessage : undefined) ??
     errors.consent?.message ??
