@@ -172,7 +172,7 @@ test('tap a free hour in the day view, book there, see it at that hour; week and
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'week', testInfo.project.name);
 
-  await page.getByRole('link', { name: 'Lista' }).click();
+  await page.getByRole('link', { name: 'Lista', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Agendamentos' })).toBeVisible();
   await shot(page, 'list', testInfo.project.name);
 
