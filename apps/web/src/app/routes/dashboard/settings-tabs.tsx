@@ -73,9 +73,9 @@ export function SettingsTabs() {
       value={tab}
       onValueChange={(next) => setSearchParams({ tab: toSettingsTab(next) }, { replace: true })}
     >
-      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-10 sm:w-fit">
+      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:flex sm:flex-wrap sm:justify-start">
         {TABS.map(({ value, label, icon: Icon }) => (
-          <TabsTrigger key={value} value={value} className="h-9 sm:h-full">
+          <TabsTrigger key={value} value={value} className="h-9 sm:flex-none">
             <Icon aria-hidden="true" />
             {label}
           </TabsTrigger>
