@@ -81,18 +81,17 @@ export function ClosingForm({
   );
   for (const service of services.data ?? []) serviceOptions.set(service.id, service.name);
 
-  function submit(input: ClosingInput) {
-    close.mutate(
-      { appointmentId: appointment.id, input },
-      {
-        onSuccess: () => {
-          toast.success('Atendimento concluído');
-          onDone();
-        },
-        onError: (error) =>
-          toast.error('Não foi possível concluir', { description: getErrorMessage(error) }),
-      },
-    );
+  // Awaited, not mutate's callbacks: the refetched draft replaces this form by the closed view
+  // before they would run, and callbacks of an unmounted caller never run.
+  async function submit(input: ClosingInput) {
+    try {
+      await close.mutateAsync({ appointmentId: appointment.id, input });
+    } catch (error) {
+      toast.error('Não foi possível concluir', { description: getErrorMessage(error) });
+      return;
+    }
+    toast.success('Atendimento concluído');
+    onDone();
   }
 
   return (

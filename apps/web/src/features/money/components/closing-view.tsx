@@ -195,14 +195,12 @@ function ReopenForm({ closing }: { closing: Closing }) {
       aria-label="Reabrir atendimento"
       className="grid gap-2 rounded-lg border p-3"
       onSubmit={(event) =>
+        // Awaited: the reopened closing's form replaces this view before mutate's callbacks.
         void handleSubmit(({ reason }) =>
-          reopen.mutate(
-            { closingId: closing.id, reason },
-            {
-              onSuccess: () => toast.success('Atendimento reaberto'),
-              onError: (error) =>
-                toast.error('Não foi possível reabrir', { description: getErrorMessage(error) }),
-            },
+          reopen.mutateAsync({ closingId: closing.id, reason }).then(
+            () => toast.success('Atendimento reaberto'),
+            (error: unknown) =>
+              toast.error('Não foi possível reabrir', { description: getErrorMessage(error) }),
           ),
         )(event)
       }
