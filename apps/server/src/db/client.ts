@@ -12,6 +12,7 @@ import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { listenPostgres, type NoticeHandler, type NoticeListener } from './listen';
 import { migrateEmbedded, migratePostgres } from './migrate';
+import { NamingClient } from './named-statements';
 import { queueConnectionOf } from './queue';
 import * as schema from './schema';
 
@@ -204,6 +205,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     max: options.max ?? 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    // Each statement parsed once per connection (decision 040); its types differ only in `query`.
+    Client: NamingClient as unknown as typeof pg.Client,
   });
   // A dropped idle connection (database restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
