@@ -4,7 +4,6 @@ import {
   appointmentInputSchema,
   type Appointment,
   type AppointmentInput,
-  type AppointmentStatus,
 } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
@@ -25,9 +24,8 @@ import { toastFirstValidationError } from '@/lib/validation-toast';
 import { useServiceChoices } from '../api/get-form-choices';
 import { useSaveAppointment } from '../api/save-appointment';
 import { describeService, getBookingPreview, toServiceChoices } from '../lib/form-choices';
-import { ChoiceSelect } from './choice-select';
 import { ClientPicker } from './client-picker';
-import { DateField } from './date-field';
+import { ChoiceFormField, DateFormField } from './form-fields';
 import { MissingHint } from './missing-hint';
 
 type FormOutput = z.output<typeof appointmentInputSchema>;
@@ -155,24 +153,14 @@ export function AppointmentForm({ appointment, today, initial, onDone }: Appoint
         )}
       />
 
-      <FormField label="Serviço" description={serviceHint}>
-        {(field) => (
-          <Controller
-            control={control}
-            name="serviceId"
-            render={({ field: { value, onChange } }) => (
-              <ChoiceSelect
-                control={field}
-                value={value}
-                onChange={onChange}
-                isInvalid={Boolean(errors.serviceId)}
-                placeholder={services.isPending ? 'Carregando...' : 'Selecione o serviço'}
-                options={serviceChoices.map((s) => ({ value: s.id, label: describeService(s) }))}
-              />
-            )}
-          />
-        )}
-      </FormField>
+      <ChoiceFormField
+        label="Serviço"
+        description={serviceHint}
+        name="serviceId"
+        control={control}
+        placeholder={services.isPending ? 'Carregando...' : 'Selecione o serviço'}
+        options={serviceChoices.map((s) => ({ value: s.id, label: describeService(s) }))}
+      />
 
       {usablePackages.length > 0 ? (
         <FormField label="Sessão de pacote">
@@ -194,23 +182,7 @@ export function AppointmentForm({ appointment, today, initial, onDone }: Appoint
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Data">
-          {(field) => (
-            <Controller
-              control={control}
-              name="appointmentDate"
-              render={({ field: { value, onChange } }) => (
-                <DateField
-                  id={field.id}
-                  value={value}
-                  onChange={onChange}
-                  today={today}
-                  isInvalid={Boolean(errors.appointmentDate)}
-                />
-              )}
-            />
-          )}
-        </FormField>
+        <DateFormField label="Data" name="appointmentDate" control={control} today={today} />
         <FormField label="Horário de início">
           {(field) => (
             <Input
@@ -223,22 +195,7 @@ export function AppointmentForm({ appointment, today, initial, onDone }: Appoint
         </FormField>
       </div>
 
-      <FormField label="Status">
-        {(field) => (
-          <Controller
-            control={control}
-            name="status"
-            render={({ field: { value, onChange } }) => (
-              <ChoiceSelect
-                control={field}
-                value={value ?? 'scheduled'}
-                onChange={(next) => onChange(next as AppointmentStatus)}
-                options={STATUS_OPTIONS}
-              />
-            )}
-          />
-        )}
-      </FormField>
+      <ChoiceFormField label="Status" name="status" control={control} options={STATUS_OPTIONS} />
 
       <FormField label="Observações">
         {(field) => (

@@ -11,7 +11,7 @@ import {
   type SeriesChangeFormOutput,
 } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -25,13 +25,13 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { MoneyInput } from '@/components/ui/money-input';
+import { MoneyFormField } from '@/components/ui/money-form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { getErrorMessage } from '@/lib/api-client';
 import { toastFirstValidationError } from '@/lib/validation-toast';
 import { useChangeSeries, useSeries } from '../api/series';
-import { DateField } from './date-field';
+import { DateFormField } from './form-fields';
 import { SeriesDates } from './series-dates';
 
 export interface SeriesDialogProps {
@@ -172,17 +172,13 @@ function SeriesChangeForm({
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         {scope === 'one' ? (
-          <FormField label="Data" error={formState.errors.appointmentDate?.message}>
-            {(field) => (
-              <Controller
-                control={control}
-                name="appointmentDate"
-                render={({ field: { value, onChange } }) => (
-                  <DateField id={field.id} value={value} onChange={onChange} today={today} />
-                )}
-              />
-            )}
-          </FormField>
+          <DateFormField
+            label="Data"
+            error={formState.errors.appointmentDate?.message}
+            name="appointmentDate"
+            control={control}
+            today={today}
+          />
         ) : null}
         <FormField label="Horário" error={formState.errors.startTime?.message}>
           {(field) => <Input {...field} type="time" {...register('startTime')} />}
@@ -190,21 +186,12 @@ function SeriesChangeForm({
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         {series.services.map((service, index) => (
-          <FormField
+          <MoneyFormField
             key={service.serviceId}
             label={series.services.length > 1 ? `Valor de ${service.name}` : 'Valor'}
-            error={formState.errors.prices?.[index]?.message}
-          >
-            {(field) => (
-              <Controller
-                control={control}
-                name={`prices.${index}`}
-                render={({ field: { value, onChange, onBlur } }) => (
-                  <MoneyInput {...field} value={value} onValueChange={onChange} onBlur={onBlur} />
-                )}
-              />
-            )}
-          </FormField>
+            name={`prices.${index}`}
+            control={control}
+          />
         ))}
       </div>
       <p className="text-xs text-muted-foreground">

@@ -22,9 +22,8 @@ import { toastFirstValidationError } from '@/lib/validation-toast';
 import { useServiceChoices } from '../api/get-form-choices';
 import { useCreateSeries, usePreviewSeries } from '../api/series';
 import { describeService, toServiceChoices } from '../lib/form-choices';
-import { ChoiceSelect } from './choice-select';
 import { ClientPicker } from './client-picker';
-import { DateField } from './date-field';
+import { ChoiceFormField, DateFormField } from './form-fields';
 import { type SeriesMove, SeriesPreviewList } from './series-preview-list';
 
 const reportInvalid = toastFirstValidationError<SeriesFormInput>([
@@ -166,86 +165,33 @@ export function SeriesForm({ today, initialClient, onDone }: SeriesFormProps) {
         ) : null}
       </fieldset>
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField
+        <DateFormField
           label="Primeira data"
           description={startDate ? `Dia da semana: ${formatWeekday(startDate)}` : undefined}
-        >
-          {(field) => (
-            <Controller
-              control={control}
-              name="startDate"
-              render={({ field: { value, onChange } }) => (
-                <DateField
-                  id={field.id}
-                  value={value}
-                  onChange={onChange}
-                  today={today}
-                  isInvalid={Boolean(errors.startDate)}
-                />
-              )}
-            />
-          )}
-        </FormField>
+          name="startDate"
+          control={control}
+          today={today}
+        />
         <FormField label="Horário" error={errors.startTime?.message}>
           {(field) => <Input {...field} type="time" {...register('startTime')} />}
         </FormField>
       </div>
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField label="Repetir">
-          {(field) => (
-            <Controller
-              control={control}
-              name="repeat"
-              render={({ field: { value, onChange } }) => (
-                <ChoiceSelect
-                  control={field}
-                  value={value}
-                  onChange={onChange}
-                  options={REPEAT_OPTIONS}
-                />
-              )}
-            />
-          )}
-        </FormField>
-        <FormField label="Termina">
-          {(field) => (
-            <Controller
-              control={control}
-              name="endKind"
-              render={({ field: { value, onChange } }) => (
-                <ChoiceSelect
-                  control={field}
-                  value={value}
-                  onChange={onChange}
-                  options={END_OPTIONS}
-                />
-              )}
-            />
-          )}
-        </FormField>
+        <ChoiceFormField label="Repetir" name="repeat" control={control} options={REPEAT_OPTIONS} />
+        <ChoiceFormField label="Termina" name="endKind" control={control} options={END_OPTIONS} />
       </div>
       {endKind === 'count' ? (
         <FormField label="Quantas vezes" error={errors.count?.message}>
           {(field) => <Input {...field} inputMode="numeric" {...register('count')} />}
         </FormField>
       ) : (
-        <FormField label="Até" error={errors.until?.message}>
-          {(field) => (
-            <Controller
-              control={control}
-              name="until"
-              render={({ field: { value, onChange } }) => (
-                <DateField
-                  id={field.id}
-                  value={value}
-                  onChange={onChange}
-                  today={today}
-                  isInvalid={Boolean(errors.until)}
-                />
-              )}
-            />
-          )}
-        </FormField>
+        <DateFormField
+          label="Até"
+          error={errors.until?.message}
+          name="until"
+          control={control}
+          today={today}
+        />
       )}
 
       {shown ? (

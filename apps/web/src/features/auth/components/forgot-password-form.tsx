@@ -5,11 +5,10 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/api-client';
 import { toastFirstValidationError } from '@/lib/validation-toast';
 import { useRequestPasswordReset } from '../api/forgot-password';
+import { EmailField } from './email-field';
 
 export interface ForgotPasswordFormProps {
   defaultEmail?: string;
@@ -42,18 +41,10 @@ export function ForgotPasswordForm({ defaultEmail = '', onBackToLogin }: ForgotP
       className="grid gap-4"
       onSubmit={form.handleSubmit(submit, toastFirstValidationError<EmailOnlyInput>(['email']))}
     >
-      <FormField label="Email" error={form.formState.errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="seu@email.com"
-            {...form.register('email')}
-          />
-        )}
-      </FormField>
+      <EmailField
+        registration={form.register('email')}
+        error={form.formState.errors.email?.message}
+      />
       <SubmitButton
         size="lg"
         className="mt-2 w-full"

@@ -8,12 +8,12 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { toastFirstValidationError } from '@/lib/validation-toast';
 import { useSignIn } from '../api/sign-in';
 import { SignInLinkOffer } from './sign-in-link-offer';
+import { EmailField } from './email-field';
 
 const FIELD_ORDER = ['email', 'password'] as const;
 
@@ -67,18 +67,7 @@ export function LoginForm({ defaultEmail = '', onForgotPassword }: LoginFormProp
         </Alert>
       ) : null}
       {throttled ? <SignInLinkOffer message={throttled.message} email={throttled.email} /> : null}
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="seu@email.com"
-            {...form.register('email')}
-          />
-        )}
-      </FormField>
+      <EmailField registration={form.register('email')} error={errors.email?.message} />
       <FormField
         label="Senha"
         error={errors.password?.message}

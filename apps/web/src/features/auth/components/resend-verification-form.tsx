@@ -3,11 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/api-client';
 import { toastFirstValidationError } from '@/lib/validation-toast';
 import { useResendVerification } from '../api/resend-verification';
+import { EmailField } from './email-field';
 
 export interface ResendVerificationFormProps {
   defaultEmail?: string;
@@ -37,19 +36,12 @@ export function ResendVerificationForm({ defaultEmail = '' }: ResendVerification
       className="grid w-full gap-3 pt-2"
       onSubmit={form.handleSubmit(submit, toastFirstValidationError<EmailOnlyInput>(['email']))}
     >
-      <FormField label="Email da conta" error={form.formState.errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="seu@email.com"
-            className="text-foreground"
-            {...form.register('email')}
-          />
-        )}
-      </FormField>
+      <EmailField
+        registration={form.register('email')}
+        error={form.formState.errors.email?.message}
+        label="Email da conta"
+        className="text-foreground"
+      />
       <SubmitButton variant="outline" className="text-foreground" isPending={resend.isPending}>
         Reenviar link de confirmação
       </SubmitButton>

@@ -9,6 +9,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { toastFirstValidationError } from '@/lib/validation-toast';
 import { useSignUp } from '../api/sign-up';
 import { NewPasswordFields } from './new-password-fields';
+import { EmailField } from './email-field';
 
 const FIELD_ORDER = [
   'email',
@@ -55,18 +56,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
       className="grid gap-4"
       onSubmit={form.handleSubmit(submit, toastFirstValidationError<SignUpInput>(FIELD_ORDER))}
     >
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="seu@email.com"
-            {...form.register('email')}
-          />
-        )}
-      </FormField>
+      <EmailField registration={form.register('email')} error={errors.email?.message} />
       <NewPasswordFields
         variant="sign-up"
         password={form.register('password')}

@@ -1,19 +1,8 @@
 import { CalendarX2, CircleAlert, RotateCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { StateCard } from '@/components/layouts/state-page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-
-function StateCard({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <main className="grid min-h-dvh place-items-center bg-muted/40 px-4 py-10">
-      <div className="flex w-full max-w-md flex-col items-center gap-4 rounded-xl border bg-card px-6 py-8 text-center shadow-sm">
-        {icon}
-        {children}
-      </div>
-    </main>
-  );
-}
 
 /** While the profile loads (only when the server did not embed it in the page). */
 export function BookingLoading({ link }: { link: string }) {

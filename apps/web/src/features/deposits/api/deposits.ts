@@ -1,6 +1,7 @@
 import type { DepositOverview, DepositStatus } from '@agendaki/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { createIdBatcher } from '@/lib/batch-by-id';
 import { APPOINTMENTS_QUERY_KEY } from '@/features/appointments/api/get-appointments';
 import { DASHBOARD_QUERY_KEY } from '@/features/dashboard/api/get-dashboard-summary';
 
@@ -23,29 +24,10 @@ export function useDepositOverview() {
 
 // The Agenda's cards each ask for their booking's deposit; the asks of one render go out as one
 // request (`/api/deposits/bookings?ids=…`).
-let waiting: { id: string; resolve: (deposit: BookingDeposit | null) => void }[] = [];
-let scheduled = false;
-
-function loadDeposit(bookingId: string): Promise<BookingDeposit | null> {
-  return new Promise((resolve, reject) => {
-    waiting.push({ id: bookingId, resolve });
-    if (scheduled) return;
-    scheduled = true;
-    setTimeout(() => {
-      const batch = waiting;
-      waiting = [];
-      scheduled = false;
-      const ids = [...new Set(batch.map((entry) => entry.id))];
-      apiClient
-        .get<BookingDeposit[]>(`/api/deposits/bookings?ids=${ids.join(',')}`)
-        .then((rows) => {
-          const byId = new Map(rows.map((row) => [row.bookingId, row]));
-          for (const entry of batch) entry.resolve(byId.get(entry.id) ?? null);
-        })
-        .catch(reject);
-    }, 0);
-  });
-}
+const loadDeposit = createIdBatcher(
+  (ids) => apiClient.get<BookingDeposit[]>(`/api/deposits/bookings?ids=${ids.join(',')}`),
+  (row) => row.bookingId,
+);
 
 export function useBookingDeposit(bookingId: string | undefined) {
   return useQuery({

@@ -1,9 +1,8 @@
 import { formatIsoDate, type ManageView } from '@agendaki/shared';
-import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { Spinner } from '@/components/ui/spinner';
+import { LinkPageError, LinkPageLoading } from '@/components/layouts/state-page';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
 import { PixPayment } from '@/components/pix/pix-payment';
 import { useManageAction, useManageView } from '../api/manage';
 import { AnamnesisForms } from './anamnesis-form';
@@ -11,35 +10,12 @@ import { BookingDetails } from './booking-details';
 import { ManageActions } from './manage-actions';
 import { SeriesSection } from './series-section';
 
-const INVALID = 'Link inválido ou expirado';
-
 /** `/agendamento/<token>`: the client's own page for one booking. */
 export function ManagePage({ token }: { token: string }) {
   const view = useManageView(token);
   useDocumentTitle('Seu agendamento');
-  if (view.isPending) {
-    return (
-      <main className="grid min-h-dvh place-items-center bg-muted/40">
-        <Spinner className="size-8" label="Carregando agendamento..." />
-      </main>
-    );
-  }
-  if (view.isError) {
-    const invalid = isApiError(view.error) && view.error.status === 404;
-    return (
-      <main className="grid min-h-dvh place-items-center bg-muted/40 px-4 py-10">
-        <div className="flex w-full max-w-md flex-col items-center gap-4 rounded-xl border bg-card px-6 py-8 text-center shadow-sm">
-          <CircleAlert className="size-10 text-destructive" aria-hidden="true" />
-          <h1 className="text-xl font-semibold">{invalid ? INVALID : 'Não foi possível abrir'}</h1>
-          <p role="alert" className="text-muted-foreground">
-            {invalid
-              ? 'Confira o endereço recebido ou fale com o profissional.'
-              : getErrorMessage(view.error)}
-          </p>
-        </div>
-      </main>
-    );
-  }
+  if (view.isPending) return <LinkPageLoading label="Carregando agendamento..." />;
+  if (view.isError) return <LinkPageError error={view.error} />;
   return <ManageCard token={token} data={view.data} />;
 }
 

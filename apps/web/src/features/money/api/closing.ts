@@ -7,6 +7,7 @@ import type {
 } from '@agendaki/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { createIdBatcher } from '@/lib/batch-by-id';
 import { APPOINTMENTS_QUERY_KEY } from '@/features/appointments/api/get-appointments';
 import { DASHBOARD_QUERY_KEY } from '@/features/dashboard/api/get-dashboard-summary';
 
@@ -30,29 +31,10 @@ export function useClosingDraft(appointmentId: string, enabled: boolean) {
 
 // The Agenda's cards each ask for their appointment's closing; the asks of one render go out as
 // one request (`/api/closings/summary?ids=…`).
-let waiting: { id: string; resolve: (row: ClosingSummary | null) => void }[] = [];
-let scheduled = false;
-
-function loadSummary(appointmentId: string): Promise<ClosingSummary | null> {
-  return new Promise((resolve, reject) => {
-    waiting.push({ id: appointmentId, resolve });
-    if (scheduled) return;
-    scheduled = true;
-    setTimeout(() => {
-      const batch = waiting;
-      waiting = [];
-      scheduled = false;
-      const ids = [...new Set(batch.map((entry) => entry.id))];
-      apiClient
-        .get<ClosingSummary[]>(`/api/closings/summary?ids=${ids.join(',')}`)
-        .then((rows) => {
-          const byId = new Map(rows.map((row) => [row.appointmentId, row]));
-          for (const entry of batch) entry.resolve(byId.get(entry.id) ?? null);
-        })
-        .catch(reject);
-    }, 0);
-  });
-}
+const loadSummary = createIdBatcher(
+  (ids) => apiClient.get<ClosingSummary[]>(`/api/closings/summary?ids=${ids.join(',')}`),
+  (row) => row.appointmentId,
+);
 
 export function useClosingSummary(appointmentId: string) {
   return useQuery({

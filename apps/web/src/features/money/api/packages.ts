@@ -1,6 +1,7 @@
 import type { ClientMoney, ClientPackage, PackageInput, SessionPackage } from '@agendaki/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { createIdBatcher } from '@/lib/batch-by-id';
 import { APPOINTMENTS_QUERY_KEY } from '@/features/appointments/api/get-appointments';
 import { MONEY_QUERY_KEY } from './closing';
 
@@ -85,29 +86,13 @@ export function useUsePackageSession() {
 
 // The Clientes page's cards each ask for their client's balance; the asks of one render go out
 // as one request (`/api/money/clients?ids=…`).
-let waiting: { id: string; resolve: (row: ClientMoney | null) => void }[] = [];
-let scheduled = false;
-
-function loadClientMoney(clientId: string): Promise<ClientMoney | null> {
-  return new Promise((resolve, reject) => {
-    waiting.push({ id: clientId, resolve });
-    if (scheduled) return;
-    scheduled = true;
-    setTimeout(() => {
-      const batch = waiting;
-      waiting = [];
-      scheduled = false;
-      const ids = [...new Set(batch.map((entry) => entry.id))];
-      apiClient
-        .get<(ClientMoney & { clientId: string })[]>(`/api/money/clients?ids=${ids.join(',')}`)
-        .then((rows) => {
-          const byId = new Map(rows.map((row) => [row.clientId, row]));
-          for (const entry of batch) entry.resolve(byId.get(entry.id) ?? null);
-        })
-        .catch(reject);
-    }, 0);
-  });
-}
+const loadClientMoney = createIdBatcher(
+  (ids) =>
+    apiClient.get<(ClientMoney & { clientId: string })[]>(
+      `/api/money/clients?ids=${ids.join(',')}`,
+    ),
+  (row) => row.clientId,
+);
 
 export function useClientMoneyOnCard(clientId: string) {
   return useQuery({

@@ -8,11 +8,11 @@ import {
 } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, X } from 'lucide-react';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { MoneyInput } from '@/components/ui/money-input';
+import { MoneyFormField } from '@/components/ui/money-form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useServiceChoices } from '@/features/appointments/api/get-form-choices';
@@ -119,25 +119,11 @@ export function ClosingForm({
                 </NativeSelect>
               )}
             </FormField>
-            <FormField
+            <MoneyFormField
               label={`Preço do serviço ${index + 1}`}
-              error={errors.items?.[index]?.price?.message}
-            >
-              {(fieldControl) => (
-                <Controller
-                  control={control}
-                  name={`items.${index}.price`}
-                  render={({ field: f }) => (
-                    <MoneyInput
-                      {...fieldControl}
-                      value={f.value}
-                      onValueChange={f.onChange}
-                      onBlur={f.onBlur}
-                    />
-                  )}
-                />
-              )}
-            </FormField>
+              name={`items.${index}.price`}
+              control={control}
+            />
             <Button
               type="button"
               variant="ghost"
@@ -177,9 +163,10 @@ export function ClosingForm({
             </NativeSelect>
           )}
         </FormField>
-        <FormField label="Desconto" error={errors.discount?.message}>
-          {(fieldControl) =>
-            watched.discountKind === 'percent' ? (
+        {/* A percent is a whole number, not money: a plain numeric field. */}
+        {watched.discountKind === 'percent' ? (
+          <FormField label="Desconto" error={errors.discount?.message}>
+            {(fieldControl) => (
               <input
                 {...fieldControl}
                 {...register('discount')}
@@ -188,38 +175,17 @@ export function ClosingForm({
                 autoComplete="off"
                 className="flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 md:text-sm"
               />
-            ) : (
-              <Controller
-                control={control}
-                name="discount"
-                render={({ field: f }) => (
-                  <MoneyInput
-                    {...fieldControl}
-                    value={f.value}
-                    onValueChange={f.onChange}
-                    onBlur={f.onBlur}
-                  />
-                )}
-              />
-            )
-          }
-        </FormField>
-        <FormField label="Gorjeta" error={errors.tip?.message} className="col-span-2 sm:col-span-1">
-          {(fieldControl) => (
-            <Controller
-              control={control}
-              name="tip"
-              render={({ field: f }) => (
-                <MoneyInput
-                  {...fieldControl}
-                  value={f.value}
-                  onValueChange={f.onChange}
-                  onBlur={f.onBlur}
-                />
-              )}
-            />
-          )}
-        </FormField>
+            )}
+          </FormField>
+        ) : (
+          <MoneyFormField label="Desconto" name="discount" control={control} />
+        )}
+        <MoneyFormField
+          label="Gorjeta"
+          className="col-span-2 sm:col-span-1"
+          name="tip"
+          control={control}
+        />
       </div>
 
       <ClosingPayments form={form} draft={draft} owedCents={preview.owedCents} />

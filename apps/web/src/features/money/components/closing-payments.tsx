@@ -7,10 +7,10 @@ import {
   PAYMENT_METHODS,
 } from '@agendaki/shared';
 import { Plus, X } from 'lucide-react';
-import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { MoneyInput } from '@/components/ui/money-input';
+import { MoneyFormField } from '@/components/ui/money-form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 
 /** The closing's payments: method, amount and, for a package session, which package. */
@@ -50,25 +50,11 @@ export function ClosingPayments({
                 </NativeSelect>
               )}
             </FormField>
-            <FormField
+            <MoneyFormField
               label={`Valor do pagamento ${index + 1}`}
-              error={errors.payments?.[index]?.amount?.message}
-            >
-              {(fieldControl) => (
-                <Controller
-                  control={control}
-                  name={`payments.${index}.amount`}
-                  render={({ field: f }) => (
-                    <MoneyInput
-                      {...fieldControl}
-                      value={f.value}
-                      onValueChange={f.onChange}
-                      onBlur={f.onBlur}
-                    />
-                  )}
-                />
-              )}
-            </FormField>
+              name={`payments.${index}.amount`}
+              control={control}
+            />
             <Button
               type="button"
               variant="ghost"

@@ -9,12 +9,12 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, MessageCircle, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { MoneyInput } from '@/components/ui/money-input';
+import { MoneyFormField } from '@/components/ui/money-form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
@@ -116,7 +116,7 @@ type SettleValues = z.input<typeof settleFormSchema>;
 
 function SettleForm({ closing }: { closing: Closing }) {
   const settle = useSettleClosing();
-  const { control, register, handleSubmit, formState } = useForm<
+  const { control, register, handleSubmit } = useForm<
     SettleValues,
     unknown,
     z.output<typeof settleFormSchema>
@@ -153,22 +153,7 @@ function SettleForm({ closing }: { closing: Closing }) {
           </NativeSelect>
         )}
       </FormField>
-      <FormField label="Valor recebido" error={formState.errors.amount?.message}>
-        {(fieldControl) => (
-          <Controller
-            control={control}
-            name="amount"
-            render={({ field }) => (
-              <MoneyInput
-                {...fieldControl}
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
-        )}
-      </FormField>
+      <MoneyFormField label="Valor recebido" name="amount" control={control} />
       <SubmitButton isPending={settle.isPending}>Receber</SubmitButton>
     </form>
   );

@@ -7,7 +7,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Package, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -22,7 +22,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { MoneyInput } from '@/components/ui/money-input';
+import { MoneyFormField } from '@/components/ui/money-form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useServiceChoices } from '@/features/appointments/api/get-form-choices';
 import { getErrorMessage } from '@/lib/api-client';
@@ -161,22 +161,7 @@ function PackageForm({ onDone }: { onDone: () => void }) {
             <Input {...fieldControl} inputMode="numeric" {...register('sessions')} />
           )}
         </FormField>
-        <FormField label="Preço" error={errors.price?.message}>
-          {(fieldControl) => (
-            <Controller
-              control={control}
-              name="price"
-              render={({ field }) => (
-                <MoneyInput
-                  {...fieldControl}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
-            />
-          )}
-        </FormField>
+        <MoneyFormField label="Preço" name="price" control={control} />
         <FormField label="Validade (dias)" error={errors.validityDays?.message}>
           {(fieldControl) => (
             <Input {...fieldControl} inputMode="numeric" {...register('validityDays')} />

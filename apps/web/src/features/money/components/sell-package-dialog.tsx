@@ -8,7 +8,7 @@ import {
 } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, X } from 'lucide-react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -21,7 +21,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { MoneyInput } from '@/components/ui/money-input';
+import { MoneyFormField } from '@/components/ui/money-form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { getErrorMessage } from '@/lib/api-client';
@@ -129,25 +129,11 @@ export function SellPackageDialog({
                     </NativeSelect>
                   )}
                 </FormField>
-                <FormField
+                <MoneyFormField
                   label={`Valor do pagamento ${index + 1}`}
-                  error={errors.payments?.[index]?.amount?.message}
-                >
-                  {(fieldControl) => (
-                    <Controller
-                      control={control}
-                      name={`payments.${index}.amount`}
-                      render={({ field: f }) => (
-                        <MoneyInput
-                          {...fieldControl}
-                          value={f.value}
-                          onValueChange={f.onChange}
-                          onBlur={f.onBlur}
-                        />
-                      )}
-                    />
-                  )}
-                </FormField>
+                  name={`payments.${index}.amount`}
+                  control={control}
+                />
                 <Button
                   type="button"
                   variant="ghost"

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { MoneyInput } from '@/components/ui/money-input';
+import { MoneyFormField } from '@/components/ui/money-form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
@@ -159,24 +159,7 @@ export function ServiceForm({ service, onDone, onSavedWithoutImage, onCancel }: 
           </FormField>
 
           <div className="grid gap-6 sm:grid-cols-2">
-            <FormField label="Preço (R$)" error={errors.price?.message}>
-              {(fieldControl) => (
-                <Controller
-                  control={control}
-                  name="price"
-                  render={({ field }) => (
-                    <MoneyInput
-                      {...fieldControl}
-                      ref={field.ref}
-                      name={field.name}
-                      value={field.value}
-                      onValueChange={field.onChange}
-                      onBlur={field.onBlur}
-                    />
-                  )}
-                />
-              )}
-            </FormField>
+            <MoneyFormField label="Preço (R$)" name="price" control={control} />
             <FormField label="Duração (minutos)" error={errors.durationMinutes?.message}>
               {(control) => (
                 <Input

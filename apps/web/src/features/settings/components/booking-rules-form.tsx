@@ -1,9 +1,8 @@
 import { bookingRulesSchema, type BookingRules } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -182,10 +181,14 @@ function RulesForm({ rules }: { rules: BookingRules }) {
           </div>
         )}
       />
-      <Button type="submit" className="mt-1 w-full sm:w-fit" disabled={save.isPending || !isDirty}>
-        {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-        {save.isPending ? 'Salvando...' : 'Salvar regras'}
-      </Button>
+      <SubmitButton
+        isPending={save.isPending}
+        pendingLabel="Salvando..."
+        disabled={!isDirty}
+        className="mt-1 w-full sm:w-fit"
+      >
+        Salvar regras
+      </SubmitButton>
     </form>
   );
 }

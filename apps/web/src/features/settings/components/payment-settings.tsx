@@ -12,12 +12,12 @@ import {
   type PixKeyType,
 } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { MoneyInput } from '@/components/ui/money-input';
+import { MoneyFormField } from '@/components/ui/money-form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { getErrorMessage } from '@/lib/api-client';
@@ -160,25 +160,12 @@ function PaymentForm({ settings }: { settings: PaymentSettings }) {
         )}
       </FormField>
       {mode === 'fixed' ? (
-        <FormField label="Valor do sinal" error={errors.depositFixedCents?.message}>
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="depositFixedCents"
-              render={({ field }) => (
-                <MoneyInput
-                  {...control}
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                  className="sm:max-w-xs"
-                />
-              )}
-            />
-          )}
-        </FormField>
+        <MoneyFormField
+          label="Valor do sinal"
+          name="depositFixedCents"
+          control={form.control}
+          inputClassName="sm:max-w-xs"
+        />
       ) : null}
       {mode === 'percent' ? (
         <FormField label="Porcentagem do total" error={errors.depositPercent?.message}>

@@ -4,13 +4,13 @@ import {
   type BookingResponse,
   type WaitlistEntryView,
 } from '@agendaki/shared';
-import { CalendarCheck, CircleAlert, Clock } from 'lucide-react';
+import { CalendarCheck, Clock } from 'lucide-react';
 import { useState } from 'react';
 import { PixPayment } from '@/components/pix/pix-payment';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { LinkPageError, LinkPageLoading } from '@/components/layouts/state-page';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
 import { useAcceptOffer, useEntryAction, useWaitlistEntry } from '../api/entry';
 
 const STATUS_TEXT: Record<WaitlistEntryView['status'], string> = {
@@ -29,31 +29,8 @@ export function wishText(view: Pick<WaitlistEntryView, 'periods' | 'rangeStart' 
 export function WaitlistEntryPage({ token }: { token: string }) {
   const view = useWaitlistEntry(token);
   useDocumentTitle('Lista de espera');
-  if (view.isPending) {
-    return (
-      <main className="grid min-h-dvh place-items-center bg-muted/40">
-        <Spinner className="size-8" label="Carregando lista de espera..." />
-      </main>
-    );
-  }
-  if (view.isError) {
-    const invalid = isApiError(view.error) && view.error.status === 404;
-    return (
-      <main className="grid min-h-dvh place-items-center bg-muted/40 px-4 py-10">
-        <div className="flex w-full max-w-md flex-col items-center gap-4 rounded-xl border bg-card px-6 py-8 text-center shadow-sm">
-          <CircleAlert className="size-10 text-destructive" aria-hidden="true" />
-          <h1 className="text-xl font-semibold">
-            {invalid ? 'Link inválido ou expirado' : 'Não foi possível abrir'}
-          </h1>
-          <p role="alert" className="text-muted-foreground">
-            {invalid
-              ? 'Confira o endereço recebido ou fale com o profissional.'
-              : getErrorMessage(view.error)}
-          </p>
-        </div>
-      </main>
-    );
-  }
+  if (view.isPending) return <LinkPageLoading label="Carregando lista de espera..." />;
+  if (view.isError) return <LinkPageError error={view.error} />;
   return <EntryCard token={token} data={view.data} />;
 }
 
