@@ -63,8 +63,8 @@ export function MissingClientsCard() {
                 </div>
                 {client.isOptedOut ? (
                   <span className="text-sm text-muted-foreground">Não recebe mensagens</span>
-                ) : !client.email ? (
-                  <span className="text-sm text-muted-foreground">Sem e-mail</span>
+                ) : !client.canMessage ? (
+                  <span className="text-sm text-muted-foreground">Sem e-mail nem WhatsApp</span>
                 ) : client.messagedToday ? (
                   <span className="text-sm text-muted-foreground">Mensagem enviada hoje</span>
                 ) : (
