@@ -49,14 +49,14 @@ export function BirthdayForm({
     <form
       noValidate
       aria-label="Aniversário"
-      className="flex flex-wrap items-end gap-3"
+      className="flex flex-wrap items-start gap-3"
       onSubmit={(event) => void form.handleSubmit(submit)(event)}
     >
       <FormField
         label="Aniversário (opcional)"
         description="dd/mm ou dd/mm/aaaa; o ano é opcional"
         error={form.formState.errors.birthday?.message}
-        className="min-w-48 flex-1"
+        className="w-full sm:w-64"
       >
         {(control) => (
           <Input
@@ -69,7 +69,12 @@ export function BirthdayForm({
           />
         )}
       </FormField>
-      <SubmitButton variant="outline" isPending={save.isPending} pendingLabel="Salvando...">
+      <SubmitButton
+        variant="outline"
+        className="sm:mt-7"
+        isPending={save.isPending}
+        pendingLabel="Salvando..."
+      >
         Salvar aniversário
       </SubmitButton>
     </form>

@@ -43,23 +43,31 @@ type Paid = NonNullable<Extract<StoryItem, { kind: 'appointment' }>['closing']>;
 
 /** What was paid for the appointment, from its closing: total, received, open, methods. */
 function PaidLine({ closing }: { closing: Paid }) {
-  const methods = closing.payments
-    .map((p) => `${paymentMethodLabel(p.method)} ${formatCurrencyFromCents(p.amountCents)}`)
-    .join(' + ');
   return (
     <p className="mt-1 text-sm break-words" data-testid="story-paid">
-      Pago: {formatCurrencyFromCents(closing.paidCents)} de{' '}
-      {formatCurrencyFromCents(closing.totalCents)}
-      {methods ? ` (${methods})` : ''}
+      Pago: <Amount cents={closing.paidCents} /> de <Amount cents={closing.totalCents} />
+      {closing.payments.length > 0 ? ' (' : null}
+      {closing.payments.map((p, index) => (
+        <span key={index}>
+          {index > 0 ? ' + ' : null}
+          {paymentMethodLabel(p.method)} <Amount cents={p.amountCents} />
+        </span>
+      ))}
+      {closing.payments.length > 0 ? ')' : null}
       {closing.owedCents > 0 ? (
         <span className="font-medium text-warning">
           {' '}
-          · Em aberto: {formatCurrencyFromCents(closing.owedCents)}
+          · Em aberto: <Amount cents={closing.owedCents} />
         </span>
       ) : null}
     </p>
   );
 }
+
+/** "R$ 40,00" never broken between the sign and the number on a phone. */
+const Amount = ({ cents }: { cents: number }) => (
+  <span className="whitespace-nowrap">{formatCurrencyFromCents(cents)}</span>
+);
 
 const paymentMethodLabel = (method: string) =>
   (PAYMENT_METHOD_LABELS as Record<string, string>)[method] ?? method;
@@ -116,7 +124,9 @@ function StoryEntry({ item, timeZone }: { item: StoryItem; timeZone: string }) {
         <div className="min-w-0 flex-1">
           <p className="font-medium">
             Mensagem “{AUTOMATION_LABELS[item.type]}” por{' '}
-            {item.channel === 'whatsapp' ? 'WhatsApp' : 'e-mail'}
+            <span className="whitespace-nowrap">
+              {item.channel === 'whatsapp' ? 'WhatsApp' : 'e-mail'}
+            </span>
           </p>
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <Badge variant={item.state === 'failed' ? 'destructive' : 'secondary'}>

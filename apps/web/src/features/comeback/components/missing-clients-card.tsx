@@ -20,8 +20,8 @@ export function MissingClientsCard() {
       <CardHeader>
         <CardTitle>Clientes sumidas</CardTitle>
         <CardDescription>
-          Clientes sem visita há mais tempo e sem horário marcado. A mensagem sai por e-mail, no seu
-          horário comercial.
+          Clientes sem visita há mais tempo e sem horário marcado. A mensagem sai pelo WhatsApp (se
+          ligado) ou por e-mail, no seu horário comercial.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
