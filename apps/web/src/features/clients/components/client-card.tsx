@@ -100,13 +100,13 @@ export function ClientCard({
 
       {extra}
 
-      <div className="mt-auto flex min-w-0 gap-2 border-t pt-4">
+      <div className="mt-auto flex min-w-0 gap-2 border-t pt-4 lg:gap-1.5 2xl:gap-2">
         {whatsAppLink ? (
           <Button
             asChild
             variant="outline"
             size="sm"
-            className="min-w-0 flex-1 shrink text-success hover:text-success"
+            className="min-w-0 flex-1 shrink text-success hover:text-success lg:px-2 2xl:px-3"
           >
             <a
               href={whatsAppLink}

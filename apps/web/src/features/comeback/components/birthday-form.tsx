@@ -56,7 +56,7 @@ export function BirthdayForm({
         label="Aniversário (opcional)"
         description="dd/mm ou dd/mm/aaaa; o ano é opcional"
         error={form.formState.errors.birthday?.message}
-        className="w-full sm:w-64"
+        className="w-full sm:w-80"
       >
         {(control) => (
           <Input
@@ -71,7 +71,7 @@ export function BirthdayForm({
       </FormField>
       <SubmitButton
         variant="outline"
-        className="sm:mt-7"
+        className="sm:mt-6"
         isPending={save.isPending}
         pendingLabel="Salvando..."
       >
