@@ -29,7 +29,13 @@ export interface WhatsappStandIn {
   state: {
     requests: Array<{ method: string; path: string; body: unknown; authorization?: string }>;
     sent: SentMessage[];
-    templates: Array<{ id: string; name: string; language: string; status: string }>;
+    templates: Array<{
+      id: string;
+      name: string;
+      language: string;
+      status: string;
+      category?: string;
+    }>;
     failures: StandInFailure[];
     unreachable: Set<string>;
   };

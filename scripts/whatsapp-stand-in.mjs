@@ -95,6 +95,17 @@ export function statusBody({ id, status, recipient, code }) {
   });
 }
 
+/** The categories Meta takes for a template (AUTHENTICATION is not used by the app). */
+const TEMPLATE_CATEGORIES = ['UTILITY', 'MARKETING', 'AUTHENTICATION'];
+
+function hasValidParams(template) {
+  const texts = (template?.components ?? [])
+    .filter((c) => c.type === 'body')
+    .flatMap((c) => c.parameters ?? [])
+    .map((p) => p.text ?? '');
+  return texts.every((text) => !/[\n\t]| {5,}/.test(text));
+}
+
 function graphError(res, status, code, message) {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(
@@ -147,6 +158,10 @@ export async function startWhatsappStandIn({ port = 0 } = {}) {
       const failure = state.failures.shift();
       if (failure === 'timeout') return hanging.add(res);
       if (failure) return graphError(res, failure.status, failure.code, 'Falha pedida pelo teste');
+      if (body?.type === 'template' && !hasValidParams(body.template)) {
+        // Meta refuses a parameter with a line break, a tab or more than four spaces in a row.
+        return graphError(res, 400, 132018, 'There was an issue with the parameters');
+      }
       if (state.unreachable.has(body?.to)) {
         return graphError(res, 400, 131026, 'Message undeliverable');
       }
@@ -170,15 +185,21 @@ export async function startWhatsappStandIn({ port = 0 } = {}) {
     if (parts[1] === WA_BUSINESS_ACCOUNT_ID && parts[2] === 'message_templates') {
       res.writeHead(200, { 'content-type': 'application/json' });
       if (req.method === 'GET') return res.end(JSON.stringify({ data: state.templates }));
+      if (!TEMPLATE_CATEGORIES.includes(body?.category)) {
+        return graphError(res, 400, 100, 'Invalid parameter: category');
+      }
       const template = {
         id: String(state.templates.length + 1),
         name: body?.name,
         language: body?.language,
         status: 'PENDING',
+        category: body.category,
         components: body?.components,
       };
       state.templates.push(template);
-      return res.end(JSON.stringify({ id: template.id, status: 'PENDING', category: 'UTILITY' }));
+      return res.end(
+        JSON.stringify({ id: template.id, status: 'PENDING', category: template.category }),
+      );
     }
     graphError(res, 404, 100, 'Unsupported request');
   }

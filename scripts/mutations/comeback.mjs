@@ -8,9 +8,9 @@ export default [
     name: 'comeback-message-once-per-source',
     protection:
       'a message exists once per kind and source (ON CONFLICT DO NOTHING on the unique key)',
-    file: 'apps/server/src/features/comeback/service.ts',
-    find: 'if (inserted.length === 0) return false;',
-    replace: 'if (inserted.length === 0 && false) return false;',
+    file: 'apps/server/src/features/comeback/send.ts',
+    find: "if (inserted.length === 0) return 'duplicate';",
+    replace: "if (inserted.length === 0 && false) return 'duplicate';",
     test: RETURN,
   },
   {
@@ -32,9 +32,9 @@ export default [
   {
     name: 'comeback-opt-out-ignored',
     protection: 'never a message to a client who opted out',
-    file: 'apps/server/src/features/comeback/service.ts',
-    find: 'if (optedOut.size > 0) return false;',
-    replace: 'if (optedOut.size > 0 && false) return false;',
+    file: 'apps/server/src/features/comeback/send.ts',
+    find: "if (optedOut.size > 0) return 'opted-out';",
+    replace: "if (optedOut.size > 0 && false) return 'opted-out';",
     test: RETURN,
   },
   {

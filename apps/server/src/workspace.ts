@@ -69,6 +69,7 @@ export function addFeatureJobs(
     publicUrl: env.PUBLIC_URL,
     unsubscribeKey: deriveUnsubscribeKey(secret),
     box: secretBox,
+    whatsapp: env.whatsapp,
   };
   app.jobs.add(
     createComebackJob({

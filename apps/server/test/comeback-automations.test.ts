@@ -106,15 +106,24 @@ describe('aniversário', () => {
     const set = await shop.pro.request({
       method: 'PUT',
       url: `/api/comeback/clients/${client.id}/birthday`,
-      payload: { birthDate: '1991-11-28' },
+      payload: { birthday: '28/11/1991' },
     });
     expect(set.statusCode).toBe(204);
-    const bad = await shop.pro.request({
-      method: 'PUT',
-      url: `/api/comeback/clients/${client.id}/birthday`,
-      payload: { birthDate: '1991-02-30' },
-    });
-    expect(bad.statusCode).toBe(400);
+    for (const [birthday, message] of [
+      ['30/02/1991', 'Essa data não existe'],
+      ['29/02/1991', 'Essa data não existe'],
+      ['31/04', 'Essa data não existe'],
+      ['1991-11-28', 'Use o formato dd/mm ou dd/mm/aaaa'],
+      ['28/11/91', 'Use o formato dd/mm ou dd/mm/aaaa'],
+    ]) {
+      const bad = await shop.pro.request({
+        method: 'PUT',
+        url: `/api/comeback/clients/${client.id}/birthday`,
+        payload: { birthday },
+      });
+      expect(bad.statusCode, birthday).toBe(400);
+      expect(bad.json().message, birthday).toBe(message);
+    }
     // 28/11 at 10:30 in São Paulo: before the chosen 11h.
     ctx.clock.set('2026-11-28T13:30:00.000Z');
     await tick(ctx);
@@ -130,7 +139,55 @@ describe('aniversário', () => {
       method: 'GET',
       url: `/api/comeback/clients/${client.id}/story`,
     });
-    expect(story.json().birthDate).toBe('1991-11-28');
+    expect(story.json().birthday).toBe('28/11/1991');
+    await enableAutomations(shop, { returnEnabled: false, reviewEnabled: false });
+  });
+
+  it('takes a birthday without the year, 29/02 included, and greets on the day', async () => {
+    await enableAutomations(shop, {
+      returnEnabled: false,
+      reviewEnabled: false,
+      birthdayEnabled: true,
+      birthdayHour: 9,
+    });
+    const client = await addClient(shop, 'Lia');
+    const leap = await addClient(shop, 'Bissexta');
+    for (const [id, birthday] of [
+      [client.id, '30/11'],
+      [leap.id, '29/02'],
+    ] as const) {
+      const res = await shop.pro.request({
+        method: 'PUT',
+        url: `/api/comeback/clients/${id}/birthday`,
+        payload: { birthday },
+      });
+      expect(res.statusCode, res.body).toBe(204);
+    }
+    const story = await shop.pro.request({
+      method: 'GET',
+      url: `/api/comeback/clients/${client.id}/story`,
+    });
+    expect(story.json().birthday).toBe('30/11');
+    ctx.clock.set('2026-11-30T13:00:00.000Z');
+    await tick(ctx);
+    await tick(ctx);
+    expect(await messagesTo(ctx, client.email, 'aniversário')).toHaveLength(1);
+    // 2027 is no leap year: 29/02 is greeted on the 28th.
+    ctx.clock.set('2027-02-28T13:00:00.000Z');
+    await tick(ctx);
+    expect(await messagesTo(ctx, leap.email, 'aniversário')).toHaveLength(1);
+    const cleared = await shop.pro.request({
+      method: 'PUT',
+      url: `/api/comeback/clients/${client.id}/birthday`,
+      payload: { birthday: '' },
+    });
+    expect(cleared.statusCode).toBe(204);
+    const after = await shop.pro.request({
+      method: 'GET',
+      url: `/api/comeback/clients/${client.id}/story`,
+    });
+    expect(after.json().birthday).toBeNull();
+    ctx.clock.set(SATURDAY_0900);
     await enableAutomations(shop, { returnEnabled: false, reviewEnabled: false });
   });
 });
@@ -187,7 +244,7 @@ describe('another account', () => {
       method: 'GET',
       url: `/api/comeback/clients/${client.id}/story`,
     });
-    expect(story.json()).toEqual({ isOptedOut: false, birthDate: null, items: [] });
+    expect(story.json()).toEqual({ isOptedOut: false, birthday: null, items: [] });
   });
 });
 

@@ -102,6 +102,31 @@ describe('the templates', () => {
     const again = await registerTemplates(api);
     expect(again.every((o) => o.action === 'kept')).toBe(true);
     expect(standIn.state.templates).toHaveLength(MESSAGE_KINDS.length);
+    const category = (name: string) =>
+      standIn.state.templates.find((t) => t.name === name)?.category;
+    expect(category('agendaki_lembrete')).toBe('UTILITY');
+    for (const name of [
+      'agendaki_hora_de_voltar',
+      'agendaki_aniversario',
+      'agendaki_avaliacao',
+      'agendaki_sentimos_sua_falta',
+    ]) {
+      expect(category(name), name).toBe('MARKETING');
+    }
+  });
+
+  it('the automations carry a way to stop by link and by PARAR; a line break is refused', async () => {
+    for (const kind of MESSAGE_KINDS.filter((k) => k.startsWith('comeback_'))) {
+      expect(TEMPLATES[kind].body).toContain('{{3}} ou responda PARAR');
+    }
+    const api = createWhatsappApi(configOf());
+    await expect(
+      api.sendTemplate({
+        to: '5511987650000',
+        template: TEMPLATES.comeback_return.name,
+        bodyParams: ['Studio', 'Oi\nAna', 'https://x.example/descadastro/y'],
+      }),
+    ).rejects.toMatchObject({ permanent: true, code: 132018 });
   });
 });
 

@@ -43,8 +43,10 @@ async function signUp(api: APIRequestContext, email: string) {
   expect(signIn.ok()).toBe(true);
 }
 
-async function addClient(api: APIRequestContext, name: string, email: string) {
-  const res = await api.post('/api/clients', { data: { name, email } });
+async function addClient(api: APIRequestContext, name: string, email: string, phone?: string) {
+  const res = await api.post('/api/clients', {
+    data: { name, email, ...(phone ? { phone } : {}) },
+  });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -63,6 +65,7 @@ async function addAppointment(
     },
   });
   expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
 }
 
 test('hora de voltar: one message, none with a cut ahead or after opting out', async ({
@@ -85,16 +88,36 @@ test('hora de voltar: one message, none with a cut ahead or after opting out', a
   const booked = uniqueEmail(testInfo, 'bia');
   const stopped = uniqueEmail(testInfo, 'cris');
   const ana = await addClient(api, 'Ana Retorno', returning);
-  const bia = await addClient(api, 'Bia Agendada', booked);
+  const bia = await addClient(api, 'Bia Agendada', booked, '(11) 98765-4321');
   const cris = await addClient(api, 'Cris Sem Mensagem', stopped);
   const yesterday = addDaysToDate(today(), -1);
+  const appointments: string[] = [];
   for (const [clientId, time] of [
     [ana, '08:00'],
     [bia, '09:00'],
     [cris, '10:00'],
   ] as const) {
-    await addAppointment(api, { clientId, serviceId, date: yesterday, time, status: 'completed' });
+    appointments.push(
+      await addAppointment(api, {
+        clientId,
+        serviceId,
+        date: yesterday,
+        time,
+        status: 'completed',
+      }),
+    );
   }
+  // Ana paid part of her cut by Pix: 60,00 with 40,00 received (issue 49's closing).
+  const closing = await api.post(`/api/appointments/${appointments[0]}/closing`, {
+    data: {
+      items: [{ serviceId, priceCents: 6000 }],
+      discountKind: 'amount',
+      discountValue: 0,
+      tipCents: 0,
+      payments: [{ method: 'pix', amountCents: 4000 }],
+    },
+  });
+  expect(closing.status()).toBe(201);
   await addAppointment(api, {
     clientId: bia,
     serviceId,
@@ -112,6 +135,13 @@ test('hora de voltar: one message, none with a cut ahead or after opting out', a
   await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
 
   await page.goto('/dashboard/clients');
+  // Bia's card with its WhatsApp row stays within the card at 390 and 1280 px.
+  const row = page.getByRole('link', { name: 'WhatsApp de Bia Agendada' }).locator('..');
+  const card = row.locator('xpath=ancestor::*[@data-slot="card"][1]');
+  const [rowBox, cardBox] = [await row.boundingBox(), await card.boundingBox()];
+  expect(rowBox!.x + rowBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
+  expect(await row.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await shot(page, 'clientes');
   await page.getByRole('link', { name: 'Cris Sem Mensagem' }).click();
   await expect(page.getByRole('heading', { name: 'Cris Sem Mensagem' })).toBeVisible();
   const allows = page.getByRole('switch', { name: 'Recebe mensagens automáticas' });
@@ -119,6 +149,19 @@ test('hora de voltar: one message, none with a cut ahead or after opting out', a
   await allows.click();
   await expect(page.getByText('Pediu para não receber mensagens')).toBeVisible();
   await expect(allows).not.toBeChecked();
+
+  // Her birthday, typed as a person types it: an impossible date is refused in pt-BR.
+  const birthday = page.getByLabel('Aniversário (opcional)');
+  await type(birthday, '31021990');
+  await expect(birthday).toHaveValue('31/02/1990');
+  await page.getByRole('button', { name: 'Salvar aniversário' }).click();
+  await expect(page.getByText('Essa data não existe')).toBeVisible();
+  await birthday.fill('');
+  await birthday.pressSequentially('25/12');
+  await page.getByRole('button', { name: 'Salvar aniversário' }).click();
+  await expect(page.getByText('Aniversário salvo').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Aniversário (opcional)')).toHaveValue('25/12');
 
   // The sidebar's "Mensagens" (behind "Abrir menu" on a phone).
   await page.goto('/dashboard/messages');
@@ -165,6 +208,9 @@ test('hora de voltar: one message, none with a cut ahead or after opting out', a
   await expect(story.getByText('Pediu para não receber mensagens')).toBeVisible();
   await expect(story.getByText(/pelo link de descadastro do e-mail/)).toBeVisible();
   await expect(story.getByTestId('story-appointment')).toContainText('Concluído');
+  await expect(story.getByTestId('story-paid')).toContainText(
+    /Pago: R\$\s?40,00 de R\$\s?60,00 \(Pix R\$\s?40,00\) · Em aberto: R\$\s?20,00/,
+  );
   await expect(
     page.getByRole('switch', { name: 'Recebe mensagens automáticas' }),
   ).not.toBeChecked();

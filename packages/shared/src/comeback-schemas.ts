@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isIsoDate } from './appointment-schemas';
 import { requiredText } from './text';
 
 /**
@@ -155,6 +154,15 @@ export const storyItemSchema = z.discriminatedUnion('kind', [
     serviceName: z.string(),
     totalPriceCents: z.number().int(),
     notes: z.string().nullable(),
+    /** What was paid, from the appointment's closing (issue 49); null when not closed. */
+    closing: z
+      .object({
+        totalCents: z.number().int(),
+        paidCents: z.number().int(),
+        owedCents: z.number().int(),
+        payments: z.array(z.object({ method: z.string(), amountCents: z.number().int() })),
+      })
+      .nullable(),
   }),
   z.object({
     kind: z.literal('message'),
@@ -162,7 +170,7 @@ export const storyItemSchema = z.discriminatedUnion('kind', [
     id: z.string(),
     type: z.enum(['return', 'birthday', 'review', 'missing']),
     state: z.enum(MESSAGE_STATES),
-    channel: z.literal('email'),
+    channel: z.enum(['email', 'whatsapp']),
   }),
   z.object({
     kind: z.literal('form'),
@@ -185,8 +193,8 @@ export type StoryItem = z.infer<typeof storyItemSchema>;
 
 export const clientStorySchema = z.object({
   isOptedOut: z.boolean(),
-  /** "YYYY-MM-DD", for "Aniversário"; null when unknown. */
-  birthDate: z.string().nullable(),
+  /** "dd/mm" or "dd/mm/aaaa" (birthday.ts), for "Aniversário"; null when unknown. */
+  birthday: z.string().nullable(),
   items: z.array(storyItemSchema),
 });
 export type ClientStory = z.infer<typeof clientStorySchema>;
@@ -195,16 +203,6 @@ export type ClientStory = z.infer<typeof clientStorySchema>;
 export const marketingChoiceSchema = z.object({
   allowed: z.boolean({ error: 'Valor inválido' }),
 });
-
-/** `PUT /api/comeback/clients/:id/birthday`: the optional birthday of the client's page. */
-export const birthdayInputSchema = z.object({
-  birthDate: z
-    .string({ error: 'Data inválida' })
-    .refine((value) => value === '' || isIsoDate(value), 'Data inválida')
-    .nullish()
-    .transform((value) => (value ? value : null)),
-});
-export type BirthdayInput = z.input<typeof birthdayInputSchema>;
 
 export const missingQuerySchema = z.object({
   days: z.coerce
@@ -219,6 +217,8 @@ export const missingClientSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string().nullable(),
+  /** An e-mail, or a mobile with WhatsApp on: the one-tap message can go. */
+  canMessage: z.boolean(),
   lastVisit: z.string(),
   isOptedOut: z.boolean(),
   messagedToday: z.boolean(),

@@ -43,4 +43,5 @@ export * from './package-schemas';
 export * from './whatsapp';
 export * from './push';
 export * from './comeback-schemas';
+export * from './birthday';
 export * from './anamnesis-schemas';

@@ -214,7 +214,7 @@ function intruderAttempts(route: RouteEntry): Attempt[] {
     ],
     'PUT /api/comeback/clients/:id/marketing': [{ options: { payload: { allowed: false } } }],
     'PUT /api/comeback/clients/:id/birthday': [
-      { options: { payload: { birthDate: '1990-01-01' } } },
+      { options: { payload: { birthday: '01/01/1990' } } },
     ],
     'PUT /api/appointments/:id/whatsapp-sent': [{ options: { payload: { sent: true } } }],
     'POST /api/series/:id/change': [

@@ -13,12 +13,20 @@ export async function tick(ctx: TestContext) {
   return ctx.app.jobs.runDue(COMEBACK_QUEUE);
 }
 
-export async function addClient(shop: BookableProfessional, name = 'Carla') {
+export async function addClient(
+  shop: BookableProfessional,
+  name = 'Carla',
+  contact: { phone?: string; withoutEmail?: boolean } = {},
+) {
   const email = `cli-${randomUUID().slice(0, 8)}@exemplo.com.br`;
   const res = await shop.pro.request({
     method: 'POST',
     url: '/api/clients',
-    payload: { name, email },
+    payload: {
+      name,
+      ...(contact.withoutEmail ? {} : { email }),
+      ...(contact.phone ? { phone: contact.phone } : {}),
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return { id: res.json().id as string, email };

@@ -45,7 +45,8 @@ export const clientBirthdays = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id').notNull(),
-    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    /** Null when only the day and month were given ("25/12"). */
+    birthDate: date('birth_date', { mode: 'string' }),
     /** "MM-DD", what the tick looks up each day. */
     monthDay: varchar('month_day', { length: 5 }).notNull(),
   },

@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { listMissingClients } from '../appointments/service';
 import { getClient } from '../clients/service';
+import { isWhatsappOn, toE164 } from '../whatsapp/service';
 import * as repo from './repo';
 import {
   bookingLink,
@@ -21,13 +22,13 @@ import {
 const MISSING_LIMIT = 100;
 export const ALREADY_MESSAGED = 'Esta cliente já recebeu uma mensagem hoje.';
 export const OPTED_OUT = 'Esta cliente pediu para não receber mensagens.';
-export const NO_EMAIL = 'Esta cliente não tem e-mail cadastrado.';
+export const NO_EMAIL = 'Esta cliente não tem e-mail nem WhatsApp para receber a mensagem.';
 
 const missingKey = (clientId: string, date: string) => `${clientId}:${date}`;
 
 /** "Clientes sumidas": not seen for `days` days and nothing booked ahead, the longest first. */
 export async function listMissing(
-  deps: Pick<ComebackDeps, 'db' | 'clock'>,
+  deps: Pick<ComebackDeps, 'db' | 'clock' | 'whatsapp'>,
   professional: { profileId: string; timezone: string },
   days: MissingDays,
 ): Promise<MissingClient[]> {
@@ -46,6 +47,7 @@ export async function listMissing(
     'missing',
     ids.map((id) => missingKey(id, local.date)),
   );
+  const whatsappOn = await isWhatsappOn({ db: deps.db, config: deps.whatsapp }, profileId);
   const clients = [];
   for (const row of rows) {
     const client = await getClient(deps, profileId, row.clientId);
@@ -53,6 +55,7 @@ export async function listMissing(
       id: client.id,
       name: client.name,
       email: client.email,
+      canMessage: Boolean(client.email) || (whatsappOn && toE164(client.phone) !== null),
       lastVisit: row.lastVisit,
       isOptedOut: optedOut.has(client.id),
       messagedToday: today.has(missingKey(client.id, local.date)),
@@ -72,14 +75,10 @@ export async function messageMissingClient(
 ): Promise<void> {
   const { profileId, timezone } = professional;
   const client = await getClient(deps, profileId, clientId);
-  if (!client.email) throw new AppError('BAD_REQUEST', NO_EMAIL);
-  if ((await repo.optedOutAmong(deps.db, profileId, [client.id])).size > 0) {
-    throw new AppError('BAD_REQUEST', OPTED_OUT);
-  }
   const profile = await requireProfessional(deps, profileId);
   const settings = await repo.findSettings(deps.db, profileId);
   const now = deps.clock.now();
-  const isSent = await sendClientMessage(
+  const outcome = await sendClientMessage(
     deps,
     { id: profileId, businessName: profile.businessName },
     {
@@ -92,5 +91,7 @@ export async function messageMissingClient(
     },
     nextDecentMoment(now, timezone),
   );
-  if (!isSent) throw new AppError('CONFLICT', ALREADY_MESSAGED);
+  if (outcome === 'opted-out') throw new AppError('BAD_REQUEST', OPTED_OUT);
+  if (outcome === 'unreachable') throw new AppError('BAD_REQUEST', NO_EMAIL);
+  if (outcome === 'duplicate') throw new AppError('CONFLICT', ALREADY_MESSAGED);
 }

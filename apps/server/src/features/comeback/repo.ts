@@ -1,4 +1,5 @@
 // The queries of features/comeback's tables (one owner per table, decision 010).
+import type { Birthday } from '@agendaki/shared';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -184,9 +185,13 @@ export async function optedOutAmong(
   return new Set(rows.filter((row) => !row.granted).map((row) => row.clientId));
 }
 
-export async function findBirthday(db: Db, professionalId: string, clientId: string) {
+export async function findBirthday(
+  db: Db,
+  professionalId: string,
+  clientId: string,
+): Promise<Birthday | null> {
   const [row] = await db
-    .select({ birthDate: clientBirthdays.birthDate })
+    .select({ birthDate: clientBirthdays.birthDate, monthDay: clientBirthdays.monthDay })
     .from(clientBirthdays)
     .where(
       and(
@@ -194,16 +199,16 @@ export async function findBirthday(db: Db, professionalId: string, clientId: str
         eq(clientBirthdays.clientId, clientId),
       ),
     );
-  return row?.birthDate ?? null;
+  return row ?? null;
 }
 
 export async function setBirthday(
   db: Db,
   professionalId: string,
   clientId: string,
-  birthDate: string | null,
+  birthday: Birthday | null,
 ): Promise<void> {
-  if (birthDate === null) {
+  if (birthday === null) {
     await db
       .delete(clientBirthdays)
       .where(
@@ -214,7 +219,7 @@ export async function setBirthday(
       );
     return;
   }
-  const values = { birthDate, monthDay: birthDate.slice(5) };
+  const values = { birthDate: birthday.birthDate, monthDay: birthday.monthDay };
   await db
     .insert(clientBirthdays)
     .values({ professionalId, clientId, ...values })
@@ -251,4 +256,16 @@ export async function deleteOfClient(db: Db, professionalId: string, clientId: s
     .where(
       and(eq(clientConsents.professionalId, professionalId), eq(clientConsents.clientId, clientId)),
     );
+}
+
+export async function setMessageChannel(
+  db: Db,
+  professionalId: string,
+  id: string,
+  channel: 'email' | 'whatsapp',
+): Promise<void> {
+  await db
+    .update(clientMessages)
+    .set({ channel })
+    .where(and(eq(clientMessages.professionalId, professionalId), eq(clientMessages.id, id)));
 }

@@ -10,6 +10,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { WhatsappConfig } from '../../config/env';
 import type { Db } from '../../db/client';
 import { idParams } from '../../lib/params';
 import type { SecretBox } from '../../lib/secret-box';
@@ -29,6 +30,7 @@ export const comebackRoutes: FastifyPluginAsyncZod<{
   publicUrl: string;
   unsubscribeKey: Buffer;
   box: SecretBox;
+  whatsapp: WhatsappConfig | null;
 }> = async (app, options) => {
   const deps: comeback.ComebackDeps = { ...options, clock: app.clock };
 
@@ -89,7 +91,7 @@ export const comebackRoutes: FastifyPluginAsyncZod<{
         deps,
         request.getProfessional().profileId,
         request.params.id,
-        request.body.birthDate,
+        request.body.birthday,
       );
       return reply.status(204).send();
     },

@@ -1,23 +1,21 @@
 import {
   addDaysToDate,
   type AutomationSettings,
+  type Birthday,
   DECENT_HOURS,
   DEFAULT_AUTOMATION_TEXTS,
   zonedNow,
   zonedStartOfDay,
 } from '@agendaki/shared';
-import { randomUUID } from 'node:crypto';
+import type { WhatsappConfig } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
 import { getClient } from '../clients/service';
-import { enqueueMails } from '../mail/service';
 import { findPublicProfileById } from '../profile/service';
 import { listServices } from '../services/service';
-import { renderClientMessage } from './mails';
 import * as repo from './repo';
-import { unsubscribeToken, unsubscribeUrl } from './unsubscribe';
 
 /**
  * Clients who come back (issue 50): the automations' settings, the messages (each recorded
@@ -32,6 +30,8 @@ export interface ComebackDeps {
   unsubscribeKey: Buffer;
   /** Opens the anamnesis answers shown in the story (lib/secret-box.ts). */
   box: SecretBox;
+  /** Null without the WhatsApp variables: every message goes by e-mail. */
+  whatsapp: WhatsappConfig | null;
 }
 
 export const SERVICE_NOT_FOUND = 'Serviço não encontrado';
@@ -119,63 +119,6 @@ export function nextDecentMoment(now: Date, timezone: string): Date {
   return new Date(zonedStartOfDay(day, timezone).getTime() + DECENT_HOURS.from * 3_600_000);
 }
 
-export interface MessageToSend {
-  clientId: string;
-  kind: 'return' | 'review' | 'missing' | 'birthday';
-  sourceKey: string;
-  template: string;
-  service: string;
-  link: string;
-}
-
-/**
- * Records the message once for its source and queues its mail in the same transaction; false
- * when it already existed, the client opted out or has no e-mail. `startAfter` holds the mail
- * until a decent hour.
- */
-export async function sendClientMessage(
-  deps: ComebackDeps,
-  professional: { id: string; businessName: string },
-  message: MessageToSend,
-  startAfter?: Date,
-): Promise<boolean> {
-  const now = deps.clock.now();
-  const client = await getClient(deps, professional.id, message.clientId);
-  if (!client.email) return false;
-  return deps.db.transaction(async (tx) => {
-    const optedOut = await repo.optedOutAmong(tx, professional.id, [client.id]);
-    if (optedOut.size > 0) return false;
-    const id = randomUUID();
-    const inserted = await repo.insertMessages(
-      tx,
-      professional.id,
-      [{ id, clientId: client.id, kind: message.kind, sourceKey: message.sourceKey }],
-      now,
-    );
-    if (inserted.length === 0) return false;
-    const mail = renderClientMessage({
-      to: client.email!,
-      kind: message.kind,
-      businessName: professional.businessName,
-      template: message.template,
-      values: { name: client.name, service: message.service, link: message.link },
-      unsubscribeUrl: unsubscribeUrl(
-        deps.publicUrl,
-        unsubscribeToken(deps.unsubscribeKey, professional.id, client.id),
-      ),
-    });
-    const [mailId] = await enqueueMails(
-      { db: tx },
-      [mail],
-      now,
-      { professionalId: professional.id, clientId: client.id },
-      { startAfter },
-    );
-    await repo.setMessageMail(tx, professional.id, [{ id, mailId: mailId! }]);
-    return true;
-  });
-}
-
 /** The public page's address with the service chosen (book page reads `?servico=`). */
 export function bookingLink(publicUrl: string, customLink: string, serviceId?: string): string {
   const base = `${publicUrl}/book/${encodeURIComponent(customLink)}`;
@@ -221,10 +164,11 @@ export async function setBirthday(
   { db }: Pick<ComebackDeps, 'db'>,
   professionalId: string,
   clientId: string,
-  birthDate: string | null,
+  birthday: Birthday | null,
 ): Promise<void> {
   const client = await getClient({ db }, professionalId, clientId);
-  await repo.setBirthday(db, professionalId, client.id, birthDate);
+  await repo.setBirthday(db, professionalId, client.id, birthday);
 }
 
 export { comebackDataOfClient, deleteComebackDataOfClient, getClientStory } from './story';
+export { sendClientMessage, type MessageToSend, type SendOutcome } from './send';

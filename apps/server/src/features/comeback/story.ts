@@ -1,5 +1,7 @@
 import {
   type ClientStory,
+  type Closing,
+  formatBirthday,
   type MessageState,
   type StoryItem,
   timeToMinutes,
@@ -11,7 +13,10 @@ import { answersOfClient } from '../anamnesis/service';
 import { streamAppointments } from '../appointments/service';
 import { getClient } from '../clients/service';
 import { mailStates } from '../mail/service';
+import { closingsOfClient } from '../payments/service';
+import { whatsappStatesByKey } from '../whatsapp/service';
 import * as repo from './repo';
+import { whatsappKeyOf } from './send';
 
 // A client's whole story (her page) and her part of an LGPD export and erasure (issue 50).
 
@@ -19,6 +24,14 @@ import * as repo from './repo';
 
 const toState = (status: string | undefined): MessageState =>
   status === 'pending' ? 'queued' : status === 'sent' || status === 'failed' ? status : 'unknown';
+
+/** A WhatsApp message's state as the story reads it: delivered and read are sent. */
+const toWhatsappState = (status: string | undefined): MessageState =>
+  status === 'queued' || status === 'failed'
+    ? status
+    : status === 'sent' || status === 'delivered' || status === 'read'
+      ? 'sent'
+      : 'unknown';
 
 /** Everything about the client, newest first: appointments, messages, forms, consent choices. */
 export async function getClientStory(
@@ -29,6 +42,10 @@ export async function getClientStory(
   const { profileId, timezone } = professional;
   const client = await getClient({ db }, profileId, clientId);
   const items: StoryItem[] = [];
+  // What each closed appointment came to (issue 49), from the money feature.
+  const closings = new Map(
+    (await closingsOfClient({ db }, profileId, client.id)).map((c) => [c.appointmentId, c]),
+  );
   for await (const a of streamAppointments({ db }, profileId, { clientId: client.id })) {
     const at =
       zonedStartOfDay(a.appointmentDate, timezone).getTime() + timeToMinutes(a.startTime) * 60_000;
@@ -43,6 +60,7 @@ export async function getClientStory(
       serviceName: a.service.name,
       totalPriceCents: a.totalPriceCents,
       notes: a.notes,
+      closing: toPaid(closings.get(a.id)),
     });
   }
   const messages = await repo.listMessagesOfClient(db, profileId, client.id);
@@ -50,14 +68,22 @@ export async function getClientStory(
     { db },
     messages.flatMap((m) => (m.mailId ? [m.mailId] : [])),
   );
+  const whatsappStates = await whatsappStatesByKey(
+    { db },
+    profileId,
+    messages.filter((m) => m.channel === 'whatsapp').map((m) => whatsappKeyOf(m.kind, m.sourceKey)),
+  );
   for (const m of messages) {
+    const isWhatsapp = m.channel === 'whatsapp';
     items.push({
       kind: 'message',
       at: m.createdAt.toISOString(),
       id: m.id,
       type: m.kind as 'return',
-      state: toState(m.mailId ? states.get(m.mailId) : undefined),
-      channel: 'email',
+      state: isWhatsapp
+        ? toWhatsappState(whatsappStates.get(whatsappKeyOf(m.kind, m.sourceKey)))
+        : toState(m.mailId ? states.get(m.mailId) : undefined),
+      channel: isWhatsapp ? 'whatsapp' : 'email',
     });
   }
   const consents = await repo.listConsentsOfClient(db, profileId, client.id);
@@ -94,8 +120,23 @@ export async function getClientStory(
   const latestMarketing = consents.find((c) => c.purpose === 'marketing');
   return {
     isOptedOut: latestMarketing ? !latestMarketing.granted : false,
-    birthDate: await repo.findBirthday(db, profileId, client.id),
+    birthday: await birthdayText(db, profileId, client.id),
     items,
+  };
+}
+
+async function birthdayText(db: Db, professionalId: string, clientId: string) {
+  const birthday = await repo.findBirthday(db, professionalId, clientId);
+  return birthday ? formatBirthday(birthday) : null;
+}
+
+function toPaid(closing: Closing | undefined) {
+  if (!closing) return null;
+  return {
+    totalCents: closing.totalCents,
+    paidCents: closing.paidCents,
+    owedCents: closing.owedCents,
+    payments: closing.payments.map((p) => ({ method: p.method, amountCents: p.amountCents })),
   };
 }
 
@@ -111,7 +152,7 @@ export async function comebackDataOfClient(db: Db, professionalId: string, clien
   const messages = await repo.listMessagesOfClient(db, professionalId, clientId);
   const consents = await repo.listConsentsOfClient(db, professionalId, clientId);
   return {
-    aniversario: await repo.findBirthday(db, professionalId, clientId),
+    aniversario: await birthdayText(db, professionalId, clientId),
     mensagens: messages.map((m) => ({
       tipo: m.kind,
       canal: m.channel,

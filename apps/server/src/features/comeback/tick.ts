@@ -63,7 +63,7 @@ export async function runAutomations(
   let sent = 0;
   if (settings.returnEnabled) {
     for (const due of await listReturnsDue(deps, professionalId, intervals, query)) {
-      const isSent = await sendClientMessage(deps, pro, {
+      const outcome = await sendClientMessage(deps, pro, {
         clientId: due.clientId,
         kind: 'return',
         sourceKey: due.appointmentId,
@@ -71,13 +71,13 @@ export async function runAutomations(
         service: names.get(due.serviceId) ?? '',
         link: bookingLink(deps.publicUrl, profile.customLink, due.serviceId),
       });
-      if (isSent) sent += 1;
+      if (outcome === 'sent') sent += 1;
     }
   }
   if (settings.reviewEnabled && settings.reviewUrl) {
     const delaySeconds = Math.round(REVIEW_DELAY_DAYS * options.daySeconds);
     for (const due of await listReviewsDue(deps, professionalId, { ...query, delaySeconds })) {
-      const isSent = await sendClientMessage(deps, pro, {
+      const outcome = await sendClientMessage(deps, pro, {
         clientId: due.clientId,
         kind: 'review',
         sourceKey: due.bookingKey,
@@ -85,7 +85,7 @@ export async function runAutomations(
         service: names.get(due.serviceId) ?? '',
         link: settings.reviewUrl,
       });
-      if (isSent) sent += 1;
+      if (outcome === 'sent') sent += 1;
     }
   }
   if (settings.birthdayEnabled && Number(local.time.slice(0, 2)) >= settings.birthdayHour) {
@@ -94,7 +94,7 @@ export async function runAutomations(
       professionalId,
       birthdaysOf(local.date),
     )) {
-      const isSent = await sendClientMessage(deps, pro, {
+      const outcome = await sendClientMessage(deps, pro, {
         clientId,
         kind: 'birthday',
         // Once a year.
@@ -103,7 +103,7 @@ export async function runAutomations(
         service: '',
         link: bookingLink(deps.publicUrl, profile.customLink),
       });
-      if (isSent) sent += 1;
+      if (outcome === 'sent') sent += 1;
     }
   }
   return sent;

@@ -140,6 +140,15 @@ export async function closingSummaries(
   });
 }
 
+/** The client's story: each closed appointment's closing (total, received, open, methods). */
+export async function closingsOfClient(
+  { db }: Pick<PaymentsDeps, 'db'>,
+  professionalId: string,
+  clientId: string,
+): Promise<Closing[]> {
+  return toClosings(db, professionalId, await repo.closedOfClient(db, professionalId, clientId));
+}
+
 /** The client's card: packages with what was paid for them, and what is still owed. */
 export async function getClientMoney(
   deps: PaymentsDeps,

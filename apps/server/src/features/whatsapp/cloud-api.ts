@@ -160,7 +160,7 @@ export function createWhatsappApi(config: WhatsappConfig): WhatsappApi {
         body: {
           name: template.name,
           language: 'pt_BR',
-          category: 'UTILITY',
+          category: template.category,
           components: [
             {
               type: 'BODY',

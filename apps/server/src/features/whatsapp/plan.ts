@@ -30,6 +30,8 @@ export interface WhatsappTemplateInput {
   dedupeKey: string;
   /** Sent by e-mail instead if WhatsApp fails; null when the e-mail went anyway. */
   fallbackMail: WhatsappFallbackMail | null;
+  /** Not sent before this moment (a decent hour in the professional's zone). */
+  startAfter?: Date;
 }
 
 export type PlanOutcome =
@@ -46,6 +48,11 @@ const KIND_SETTING = {
   cancelled: 'sendChanges',
   deposit_due: 'sendDeposits',
   waitlist_offer: 'sendWaitlist',
+  // The automations have their own switches (Mensagens); WhatsApp on is enough for them.
+  comeback_return: 'enabled',
+  comeback_birthday: 'enabled',
+  comeback_review: 'enabled',
+  comeback_missing: 'enabled',
 } as const satisfies Record<MessageKind, keyof repo.SettingsRow>;
 
 /** "+5511987654321" for a Brazilian mobile, else null. */
@@ -101,7 +108,10 @@ export async function planTemplate(
   );
   if (!messageId) return { queued: false, reason: 'duplicate' };
   const data: WhatsappJobData = { professionalId: input.professionalId, messageId };
-  await sendJob(db, WHATSAPP_QUEUE, data, { id: messageId });
+  await sendJob(db, WHATSAPP_QUEUE, data, {
+    id: messageId,
+    ...(input.startAfter ? { startAfter: input.startAfter } : {}),
+  });
   return { queued: true, messageId };
 }
 

@@ -233,3 +233,22 @@ export async function deleteOfClient(db: Db, professionalId: string, clientId: s
       ),
     );
 }
+
+/** The state of the messages planned under these keys (another feature's own messages). */
+export async function statusesByKey(
+  db: Db,
+  professionalId: string,
+  keys: readonly string[],
+): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: whatsappMessages.dedupeKey, status: whatsappMessages.status })
+    .from(whatsappMessages)
+    .where(
+      and(
+        eq(whatsappMessages.professionalId, professionalId),
+        inArray(whatsappMessages.dedupeKey, [...keys]),
+      ),
+    );
+  return new Map(rows.map((row) => [row.key, row.status]));
+}

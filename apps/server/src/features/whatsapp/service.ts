@@ -67,6 +67,24 @@ export function sendWhatsappTemplate(
   return planTemplate(deps, input, now);
 }
 
+/** Whether the professional sends by WhatsApp at all (server configured and her switch on). */
+export async function isWhatsappOn(
+  deps: Pick<Deps, 'config'> & { db: Db },
+  professionalId: string,
+): Promise<boolean> {
+  if (!deps.config) return false;
+  return (await repo.findSettings(deps.db, professionalId))?.enabled ?? false;
+}
+
+/** Where the messages another feature planned under `dedupeKey`s stand (queued, sent, …). */
+export async function whatsappStatesByKey(
+  { db }: { db: Db },
+  professionalId: string,
+  keys: readonly string[],
+): Promise<Map<string, WhatsappStatus>> {
+  return (await repo.statusesByKey(db, professionalId, keys)) as Map<string, WhatsappStatus>;
+}
+
 export async function getWhatsappSettings(
   deps: Deps,
   professionalId: string,

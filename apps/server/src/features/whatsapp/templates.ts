@@ -10,12 +10,18 @@ export const MESSAGE_KINDS = [
   'cancelled',
   'deposit_due',
   'waitlist_offer',
+  'comeback_return',
+  'comeback_birthday',
+  'comeback_review',
+  'comeback_missing',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export interface TemplateDefinition {
   kind: MessageKind;
   name: string;
+  /** Meta's category: UTILITY for a booking's own news, MARKETING for the automations. */
+  category: 'UTILITY' | 'MARKETING';
   body: string;
   /** Quick-reply buttons, in order; their payloads are sent with each message. */
   buttons: readonly string[];
@@ -30,9 +36,28 @@ const ACTION_BUTTONS = ['Confirmar', 'Remarcar', 'Cancelar'] as const;
 
 const STOP_LINE = 'Para não receber mais mensagens por aqui, responda PARAR.';
 
+/**
+ * The automations' messages (issue 50) are marketing: the professional's edited text is one
+ * parameter (`{{2}}`, on one line: Meta refuses line breaks in parameters), and every one
+ * ends with both ways to stop, the link (all marketing) and PARAR (all WhatsApp).
+ */
+function marketing(kind: MessageKind, name: string, intro: string, example: string) {
+  return {
+    kind,
+    name,
+    category: 'MARKETING',
+    body:
+      `${intro} {{1}}: {{2}} ` +
+      'Para não receber mais mensagens como esta, acesse {{3}} ou responda PARAR.',
+    buttons: [],
+    example: ['Studio Bela', example, 'https://agendaki.com.br/descadastro/x'],
+  } as const satisfies TemplateDefinition;
+}
+
 export const TEMPLATES: Record<MessageKind, TemplateDefinition> = {
   booking_confirmed: {
     kind: 'booking_confirmed',
+    category: 'UTILITY',
     name: 'agendaki_agendamento_confirmado',
     body:
       'Olá, {{1}}! Seu horário em {{2}} está agendado para {{3}} às {{4}}. ' +
@@ -43,6 +68,7 @@ export const TEMPLATES: Record<MessageKind, TemplateDefinition> = {
   },
   reminder: {
     kind: 'reminder',
+    category: 'UTILITY',
     name: 'agendaki_lembrete',
     body:
       'Olá, {{1}}! Lembrete: seu horário em {{2}} é {{3}}, {{4}} às {{5}}. ' +
@@ -60,6 +86,7 @@ export const TEMPLATES: Record<MessageKind, TemplateDefinition> = {
   },
   rescheduled: {
     kind: 'rescheduled',
+    category: 'UTILITY',
     name: 'agendaki_remarcado',
     body:
       'Olá, {{1}}! Seu horário em {{2}} foi remarcado para {{3}} às {{4}}. ' +
@@ -70,6 +97,7 @@ export const TEMPLATES: Record<MessageKind, TemplateDefinition> = {
   },
   cancelled: {
     kind: 'cancelled',
+    category: 'UTILITY',
     name: 'agendaki_cancelado',
     body:
       'Olá, {{1}}. Seu horário em {{2}} de {{3}} às {{4}} foi cancelado. ' +
@@ -80,6 +108,7 @@ export const TEMPLATES: Record<MessageKind, TemplateDefinition> = {
   },
   deposit_due: {
     kind: 'deposit_due',
+    category: 'UTILITY',
     name: 'agendaki_sinal_pix',
     body:
       'Olá, {{1}}! Seu horário em {{2}} de {{3}} às {{4}} está reservado até o pagamento do ' +
@@ -98,6 +127,7 @@ export const TEMPLATES: Record<MessageKind, TemplateDefinition> = {
   },
   waitlist_offer: {
     kind: 'waitlist_offer',
+    category: 'UTILITY',
     name: 'agendaki_vaga_lista_espera',
     body:
       'Olá, {{1}}! Abriu uma vaga em {{2}}: {{3}} às {{4}}. Ela fica reservada para você até ' +
@@ -113,6 +143,30 @@ export const TEMPLATES: Record<MessageKind, TemplateDefinition> = {
       'https://agendaki.com.br/lista/x',
     ],
   },
+  comeback_return: marketing(
+    'comeback_return',
+    'agendaki_hora_de_voltar',
+    'Mensagem de',
+    'Olá, Ana! Já faz um tempinho desde o seu último Corte. Que tal agendar o próximo? https://agendaki.com.br/book/studio',
+  ),
+  comeback_birthday: marketing(
+    'comeback_birthday',
+    'agendaki_aniversario',
+    'Uma mensagem de aniversário de',
+    'Feliz aniversário, Ana! Desejamos um dia maravilhoso. https://agendaki.com.br/book/studio',
+  ),
+  comeback_review: marketing(
+    'comeback_review',
+    'agendaki_avaliacao',
+    'Um pedido de avaliação de',
+    'Olá, Ana! Obrigada pela visita. Conte como foi o seu Corte: https://g.page/r/studio/review',
+  ),
+  comeback_missing: marketing(
+    'comeback_missing',
+    'agendaki_sentimos_sua_falta',
+    'Mensagem de',
+    'Olá, Ana! Sentimos sua falta por aqui. Que tal agendar um horário? https://agendaki.com.br/book/studio',
+  ),
 };
 
 /** How far ahead the reminder goes, as the template's `{{3}}` reads ("em 24 horas"). */

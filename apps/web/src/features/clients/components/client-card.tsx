@@ -100,13 +100,13 @@ export function ClientCard({
 
       {extra}
 
-      <div className="mt-auto flex gap-2 border-t pt-4">
+      <div className="mt-auto flex min-w-0 gap-2 border-t pt-4 lg:gap-1.5 2xl:gap-2">
         {whatsAppLink ? (
           <Button
             asChild
             variant="outline"
             size="sm"
-            className="flex-1 text-success hover:text-success"
+            className="min-w-0 flex-1 shrink text-success hover:text-success lg:px-2 2xl:px-3"
           >
             <a
               href={whatsAppLink}
@@ -115,7 +115,7 @@ export function ClientCard({
               aria-label={`WhatsApp de ${client.name}`}
             >
               <MessageCircle aria-hidden="true" />
-              WhatsApp
+              <span className="truncate">WhatsApp</span>
             </a>
           </Button>
         ) : null}
@@ -127,7 +127,14 @@ export function ClientCard({
           aria-label={`Editar ${client.name}`}
         >
           <Pencil aria-hidden="true" />
-          <span className={whatsAppLink ? 'sr-only sm:not-sr-only' : undefined}>Editar</span>
+          {/* Beside WhatsApp, the word fits two cards a row, not three (lg, with the sidebar). */}
+          <span
+            className={
+              whatsAppLink ? 'sr-only sm:not-sr-only lg:sr-only 2xl:not-sr-only' : undefined
+            }
+          >
+            Editar
+          </span>
         </Button>
         <ConfirmDialog
           title="Tem certeza que deseja excluir este cliente?"

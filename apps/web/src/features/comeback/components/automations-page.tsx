@@ -233,7 +233,7 @@ export function AutomationsPage() {
     <div className="space-y-6">
       <PageHeader
         title="Mensagens"
-        description="Mensagens por e-mail que trazem suas clientes de volta, no seu horário comercial."
+        description="Mensagens pelo WhatsApp (quando ligado em Configurações) ou por e-mail que trazem suas clientes de volta, no seu horário comercial."
       />
       {settings.data && services.data && link ? (
         <AutomationsForm

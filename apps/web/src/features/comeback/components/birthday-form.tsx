@@ -1,4 +1,9 @@
-import { birthdayInputSchema, type BirthdayInput } from '@agendaki/shared';
+import {
+  birthdayInputSchema,
+  maskBirthday,
+  type BirthdayInput,
+  type BirthdayValues,
+} from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -10,39 +15,66 @@ import { useSetBirthday } from '../api/client-story';
 
 const resolver = zodResolver(birthdayInputSchema);
 
-/** The optional birthday of the client, for the "Aniversário" message. */
+/**
+ * The optional birthday of the client, for the "Aniversário" message, typed the Brazilian way
+ * ("25/12" or "25/12/1990"): the slashes go in as she types the digits.
+ */
 export function BirthdayForm({
   clientId,
-  birthDate,
+  birthday,
 }: {
   clientId: string;
-  birthDate: string | null;
+  birthday: string | null;
 }) {
   const save = useSetBirthday(clientId);
-  const form = useForm<BirthdayInput>({ resolver, defaultValues: { birthDate: birthDate ?? '' } });
-  async function submit(input: BirthdayInput) {
+  const form = useForm<BirthdayInput, unknown, BirthdayValues>({
+    resolver,
+    defaultValues: { birthday: birthday ?? '' },
+  });
+  async function submit(_values: BirthdayValues) {
     try {
-      await save.mutateAsync(input);
+      // The route parses the same text with the same schema.
+      await save.mutateAsync({ birthday: form.getValues('birthday') ?? '' });
       toast.success('Aniversário salvo');
     } catch (error) {
       toast.error('Erro ao salvar', { description: getErrorMessage(error) });
     }
   }
+  const field = form.register('birthday', {
+    onChange: (event: { target: HTMLInputElement }) => {
+      event.target.value = maskBirthday(event.target.value);
+    },
+  });
   return (
     <form
       noValidate
       aria-label="Aniversário"
-      className="flex flex-wrap items-end gap-3"
+      className="flex flex-wrap items-start gap-3"
       onSubmit={(event) => void form.handleSubmit(submit)(event)}
     >
       <FormField
         label="Aniversário (opcional)"
-        error={form.formState.errors.birthDate?.message}
-        className="min-w-48 flex-1"
+        description="dd/mm ou dd/mm/aaaa; o ano é opcional"
+        error={form.formState.errors.birthday?.message}
+        className="w-full sm:w-80"
       >
-        {(control) => <Input {...control} type="date" {...form.register('birthDate')} />}
+        {(control) => (
+          <Input
+            {...control}
+            {...field}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="dd/mm/aaaa"
+            maxLength={10}
+          />
+        )}
       </FormField>
-      <SubmitButton variant="outline" isPending={save.isPending} pendingLabel="Salvando...">
+      <SubmitButton
+        variant="outline"
+        className="sm:mt-6"
+        isPending={save.isPending}
+        pendingLabel="Salvando..."
+      >
         Salvar aniversário
       </SubmitButton>
     </form>

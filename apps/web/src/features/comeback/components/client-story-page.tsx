@@ -6,6 +6,7 @@ import {
   formatIsoDate,
   formatPhone,
   MESSAGE_STATE_LABELS,
+  PAYMENT_METHOD_LABELS,
   toAppointmentStatus,
   type StoryItem,
 } from '@agendaki/shared';
@@ -38,6 +39,39 @@ import { BirthdayForm } from './birthday-form';
 const when = (iso: string, timeZone: string) =>
   format(new TZDate(new Date(iso).getTime(), timeZone), "dd/MM/yyyy 'às' HH:mm");
 
+type Paid = NonNullable<Extract<StoryItem, { kind: 'appointment' }>['closing']>;
+
+/** What was paid for the appointment, from its closing: total, received, open, methods. */
+function PaidLine({ closing }: { closing: Paid }) {
+  return (
+    <p className="mt-1 text-sm break-words" data-testid="story-paid">
+      Pago: <Amount cents={closing.paidCents} /> de <Amount cents={closing.totalCents} />
+      {closing.payments.length > 0 ? ' (' : null}
+      {closing.payments.map((p, index) => (
+        <span key={index}>
+          {index > 0 ? ' + ' : null}
+          {paymentMethodLabel(p.method)} <Amount cents={p.amountCents} />
+        </span>
+      ))}
+      {closing.payments.length > 0 ? ')' : null}
+      {closing.owedCents > 0 ? (
+        <span className="font-medium text-warning">
+          {' '}
+          · Em aberto: <Amount cents={closing.owedCents} />
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/** "R$ 40,00" never broken between the sign and the number on a phone. */
+const Amount = ({ cents }: { cents: number }) => (
+  <span className="whitespace-nowrap">{formatCurrencyFromCents(cents)}</span>
+);
+
+const paymentMethodLabel = (method: string) =>
+  (PAYMENT_METHOD_LABELS as Record<string, string>)[method] ?? method;
+
 function StoryEntry({ item, timeZone }: { item: StoryItem; timeZone: string }) {
   if (item.kind === 'appointment') {
     const status = toAppointmentStatus(item.status);
@@ -54,6 +88,7 @@ function StoryEntry({ item, timeZone }: { item: StoryItem; timeZone: string }) {
             </Badge>
             {formatCurrencyFromCents(item.totalPriceCents)}
           </p>
+          {item.closing ? <PaidLine closing={item.closing} /> : null}
           {item.notes ? (
             <p className="mt-1 text-sm break-words whitespace-pre-wrap">Observação: {item.notes}</p>
           ) : null}
@@ -87,7 +122,12 @@ function StoryEntry({ item, timeZone }: { item: StoryItem; timeZone: string }) {
       <li className="flex gap-3" data-testid="story-message">
         <Send className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
         <div className="min-w-0 flex-1">
-          <p className="font-medium">Mensagem “{AUTOMATION_LABELS[item.type]}” por e-mail</p>
+          <p className="font-medium">
+            Mensagem “{AUTOMATION_LABELS[item.type]}” por{' '}
+            <span className="whitespace-nowrap">
+              {item.channel === 'whatsapp' ? 'WhatsApp' : 'e-mail'}
+            </span>
+          </p>
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <Badge variant={item.state === 'failed' ? 'destructive' : 'secondary'}>
               {MESSAGE_STATE_LABELS[item.state]}
@@ -195,7 +235,7 @@ export function ClientStoryPage({ clientId, timeZone }: { clientId: string; time
       {story.data ? (
         <>
           <MarketingSwitch clientId={clientId} isOptedOut={story.data.isOptedOut} />
-          <BirthdayForm clientId={clientId} birthDate={story.data.birthDate} />
+          <BirthdayForm clientId={clientId} birthday={story.data.birthday} />
           <section aria-labelledby="story-title" className="space-y-3">
             <h2 id="story-title" className="text-lg font-semibold">
               Histórico

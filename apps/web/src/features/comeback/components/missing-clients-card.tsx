@@ -20,8 +20,8 @@ export function MissingClientsCard() {
       <CardHeader>
         <CardTitle>Clientes sumidas</CardTitle>
         <CardDescription>
-          Clientes sem visita há mais tempo e sem horário marcado. A mensagem sai por e-mail, no seu
-          horário comercial.
+          Clientes sem visita há mais tempo e sem horário marcado. A mensagem sai pelo WhatsApp (se
+          ligado) ou por e-mail, no seu horário comercial.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -63,8 +63,8 @@ export function MissingClientsCard() {
                 </div>
                 {client.isOptedOut ? (
                   <span className="text-sm text-muted-foreground">Não recebe mensagens</span>
-                ) : !client.email ? (
-                  <span className="text-sm text-muted-foreground">Sem e-mail</span>
+                ) : !client.canMessage ? (
+                  <span className="text-sm text-muted-foreground">Sem e-mail nem WhatsApp</span>
                 ) : client.messagedToday ? (
                   <span className="text-sm text-muted-foreground">Mensagem enviada hoje</span>
                 ) : (

@@ -1,0 +1,1 @@
+ALTER TABLE "client_birthdays" ALTER COLUMN "birth_date" DROP NOT NULL;
