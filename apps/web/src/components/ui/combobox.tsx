@@ -77,11 +77,6 @@ export function Combobox({
       selectedItem,
       inputValue: query ?? selectedLabel,
       stateReducer: keepChoiceReducer,
-      onInputValueChange: ({ inputValue, type }) => {
-        if (type !== types.InputChange) return;
-        setQuery(inputValue);
-        onQueryChange(inputValue);
-      },
       onSelectedItemChange: ({ selectedItem: chosen }) => {
         if (chosen) onSelect(chosen);
       },
@@ -116,6 +111,14 @@ export function Combobox({
               spellCheck: false,
               placeholder,
               className: 'pr-9 text-ellipsis',
+              // What is typed is kept in the input's own change event, not in downshift's
+              // onInputValueChange: that runs in an effect, a render late, and a render with the
+              // old value in between drops the next key on a slow phone (downshift #1108).
+              onChange: (event) => {
+                const typed = event.currentTarget.value;
+                setQuery(typed);
+                onQueryChange(typed);
+              },
               // Typing after a click replaces the chosen name instead of appending to it.
               onClick: (event) => {
                 if (!isOpen) event.currentTarget.select();
