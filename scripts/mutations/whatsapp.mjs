@@ -110,7 +110,7 @@ export default [
     protection: "The professional's change reaches a client who sent PARAR by e-mail",
     file: 'apps/server/src/features/manage/change-notice.ts',
     find: "if (sent === 'undeliverable' && mail)",
-    replace: "if (sent === 'undeliverable' && mail && false)",
+    replace: "if (sent === 'queued' && mail)",
     test: CHANGES,
   },
   {
