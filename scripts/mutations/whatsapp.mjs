@@ -4,6 +4,9 @@ const server = (file) => ({ kind: 'server', file: `apps/server/test/${file}` });
 const WEBHOOK = server('whatsapp-webhook.test.ts');
 const SEND = server('whatsapp-send.test.ts');
 const ONCE = server('whatsapp-once.test.ts');
+const CHANGES = server('whatsapp-changes.test.ts');
+const WAITLIST = server('whatsapp-waitlist.test.ts');
+const PHONES = server('clients-phone-e164.test.ts');
 
 export default [
   {
@@ -85,5 +88,70 @@ export default [
     find: "if (sent >= config.monthlyCap) return { queued: false, reason: 'cap' };",
     replace: "if (sent >= config.monthlyCap && false) return { queued: false, reason: 'cap' };",
     test: server('whatsapp-cap.test.ts'),
+  },
+  {
+    name: 'whatsapp-professional-change-silent',
+    protection: "The professional's move or cancellation in the Agenda is told to the client",
+    file: 'apps/server/src/features/appointments/service.ts',
+    find: 'await onChange?.(tx, { professionalId: profileId, bookingId, before });',
+    replace: 'void onChange;',
+    test: CHANGES,
+  },
+  {
+    name: 'whatsapp-professional-change-past',
+    protection: 'A past appointment changed in the Agenda tells the client nothing',
+    file: 'apps/server/src/features/manage/change-notice.ts',
+    find: 'if (!told || !deps.changeChannel || start <= now) return false;',
+    replace: 'if (!told || !deps.changeChannel || start > now) return false;',
+    test: CHANGES,
+  },
+  {
+    name: 'whatsapp-professional-change-no-mail-instead',
+    protection: "The professional's change reaches a client who sent PARAR by e-mail",
+    file: 'apps/server/src/features/manage/change-notice.ts',
+    find: "if (sent === 'undeliverable' && mail)",
+    replace: "if (sent === 'queued' && mail)",
+    test: CHANGES,
+  },
+  {
+    name: 'whatsapp-professional-change-no-fallback',
+    protection: "The professional's change falls back to the e-mail when WhatsApp fails",
+    file: 'apps/server/src/features/whatsapp/bookings.ts',
+    find: 'fallbackMail: change.fallbackMail,',
+    replace: 'fallbackMail: null,',
+    test: CHANGES,
+  },
+  {
+    name: 'whatsapp-waitlist-switch-ignored',
+    protection: "The waiting list's WhatsApp offer goes only with its switch on",
+    file: 'apps/server/src/features/whatsapp/plan.ts',
+    find: "waitlist_offer: 'sendWaitlist',",
+    replace: "waitlist_offer: 'sendConfirmations',",
+    test: WAITLIST,
+  },
+  {
+    name: 'whatsapp-inbound-kept-forever',
+    protection: 'Applied WhatsApp answers are purged after their retention',
+    file: 'apps/server/src/features/maintenance/repo.ts',
+    find: 'const isOld = lt(whatsappInbound.receivedAt, before);',
+    replace: 'const isOld = lt(whatsappInbound.receivedAt, new Date(0));',
+    test: { kind: 'server', file: 'apps/server/src/features/maintenance/maintenance.test.ts' },
+  },
+  {
+    name: 'client-phone-not-e164',
+    protection: "A client's phone is stored in E.164 from the dashboard form",
+    file: 'apps/server/src/features/clients/service.ts',
+    find: 'const values = { ...input, phone: toStoredPhone(input.phone) };',
+    replace: 'const values = input;',
+    test: PHONES,
+  },
+  {
+    name: 'client-phone-migration-trunk-kept',
+    protection:
+      'The migration reads a stored phone typed with the trunk 0 as libphonenumber-js does',
+    file: 'apps/server/drizzle/0034_whatsapp_phones_e164.sql',
+    find: "WHEN length(d) IN (11, 12) AND d LIKE '0%' THEN substr(d, 2)",
+    replace: "WHEN length(d) IN (11, 12) AND d LIKE '0%' THEN d",
+    test: PHONES,
   },
 ];

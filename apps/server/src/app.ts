@@ -125,7 +125,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     clock,
     log: app.log.child({ feature: 'pix-provider' }),
   });
-  const manageJobDeps = { db: database.db, clock, key: manageKey, publicUrl: env.PUBLIC_URL };
+  const manageJobDeps = {
+    db: database.db,
+    clock,
+    key: manageKey,
+    publicUrl: env.PUBLIC_URL,
+    noticeWindowMs: env.CHANGE_NOTICE_WINDOW_SECONDS * 1000,
+  };
   addMessageJobs(app, { ...manageJobDeps, whatsapp: env.whatsapp });
   const { vapid, comebackDeps } = addFeatureJobs(app, {
     env,
@@ -187,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...booking,
     secret,
     holdSeconds: env.WAITLIST_HOLD_SECONDS,
+    whatsappConfig: env.whatsapp,
   });
   await app.register(manageRoutes, {
     ...publicReads,

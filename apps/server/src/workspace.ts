@@ -19,7 +19,11 @@ import { deriveUnsubscribeKey } from './features/comeback/unsubscribe';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { createDepositJob } from './features/deposits/job';
 import { depositsRoutes } from './features/deposits/routes';
-import { ensureManageLink, type ManageDeps } from './features/manage/service';
+import {
+  ensureManageLink,
+  type ManageDeps,
+  planProfessionalNotice,
+} from './features/manage/service';
 import { createPackageExpiryJob } from './features/packages/job';
 import { packagesRoutes } from './features/packages/routes';
 import { paymentsRoutes } from './features/payments/routes';
@@ -115,7 +119,10 @@ export async function registerWorkspaceRoutes(
     noShowCountOf: (professionalId, clientId) =>
       noShowCountOf({ db: database.db }, professionalId, clientId),
   });
-  await app.register(appointmentsRoutes, { db: database.db });
+  await app.register(appointmentsRoutes, {
+    db: database.db,
+    onChange: (db, change) => planProfessionalNotice(manageLinkDeps, db, change),
+  });
   await app.register(comebackRoutes, comebackDeps);
   await app.register(anamnesisRoutes, { ...comebackDeps, key: manageLinkDeps.key });
   await app.register(billingRoutes, { db: database.db, env });

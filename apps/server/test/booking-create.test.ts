@@ -131,7 +131,7 @@ describe('the client', () => {
     expect(bia).toMatchObject({
       name: 'Bia Souza',
       email: 'Bia.Souza@Exemplo.com.br',
-      phone: '11988887777',
+      phone: '+5511988887777',
     });
     const rows = await appointmentsOf(ctx, shop.profileId, '2026-11-25');
     expect(rows.every((r) => r.clientId === bia.id)).toBe(true);
@@ -151,8 +151,8 @@ describe('the client', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const client = (await clientsOf(ctx, shop.profileId)).find((c) => c.email === email);
-    // The phone is stored as digits (packages/shared/src/text.ts).
-    expect(client).toMatchObject({ name: 'Nova Cliente', phone: '1133334444', notes: null });
+    // The phone is stored in E.164 (issue 47, apps/server/src/lib/phone.ts).
+    expect(client).toMatchObject({ name: 'Nova Cliente', phone: '+551133334444', notes: null });
   });
 });
 

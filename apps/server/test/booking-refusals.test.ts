@@ -153,7 +153,7 @@ describe('refusals', () => {
     );
     expect(res.statusCode).toBe(201);
     const client = (await clientsOf(ctx, shop.profileId)).find((c) => c.email === email);
-    expect(client).toMatchObject({ name: 'Maria', phone: '11944440000' });
+    expect(client).toMatchObject({ name: 'Maria', phone: '+5511944440000' });
     const booked = (await appointmentsOf(ctx, shop.profileId, MONDAY)).find(
       (r) => r.clientId === client!.id,
     );

@@ -63,6 +63,6 @@ describe(`statements of one booking (${testDatabaseKind})`, () => {
     });
     expect(returning).toBeLessThanOrEqual(MOST_STATEMENTS_PER_BOOKING);
     const same = (await clientsOf(ctx, shop.profileId)).filter((c) => c.email === email);
-    expect(same.map((c) => c.phone)).toEqual(['11987654321']);
+    expect(same.map((c) => c.phone)).toEqual(['+5511987654321']);
   });
 });

@@ -45,10 +45,11 @@ afterAll(async () => {
 
 async function clientHistory(phoneTyped: string) {
   const list = await shop.pro.request({ method: 'GET', url: '/api/clients?pageSize=100' });
+  // Stored in E.164 (issue 47): "+55" before the digits typed.
   const digits = (value: string | null) => (value ?? '').replace(/\D/g, '');
   const client = list
     .json()
-    .items.find((c: { phone: string | null }) => digits(c.phone) === digits(phoneTyped));
+    .items.find((c: { phone: string | null }) => digits(c.phone) === `55${digits(phoneTyped)}`);
   const res = await shop.pro.request({ method: 'GET', url: `/api/clients/${client.id}/whatsapp` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();

@@ -162,12 +162,10 @@ describe('answers', () => {
     const mails = await outboxTo(ctx, email);
     expect(mails.filter((m) => m.subject.startsWith('Lembrete'))).toHaveLength(1);
     const list = await shop.pro.request({ method: 'GET', url: '/api/clients?pageSize=100' });
-    const client = list
-      .json()
-      .items.find(
-        (c: { phone: string | null }) =>
-          (c.phone ?? '').replace(/\D/g, '') === phone.typed.replace(/\D/g, ''),
-      );
+    const client = list.json().items.find(
+      // Stored in E.164: "+55" and the digits typed.
+      (c: { phone: string | null }) => c.phone === `+${phone.wa}`,
+    );
     const card = await shop.pro.request({
       method: 'GET',
       url: `/api/clients/${client.id}/whatsapp`,

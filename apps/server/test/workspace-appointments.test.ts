@@ -57,7 +57,7 @@ describe('creating an appointment', () => {
         id: client.id,
         name: 'Bia Souza',
         email: 'bia@exemplo.com.br',
-        phone: '11988887777',
+        phone: '+5511988887777',
       },
       service: { id: service.id, name: 'Coloração', price: '120.50', durationMinutes: 90 },
     });

@@ -52,7 +52,7 @@ describe('clients CRUD', () => {
     expect(updated.json()).toMatchObject({
       name: 'Dora',
       email: 'dora@exemplo.com.br',
-      phone: '11912345678',
+      phone: '+5511912345678',
       notes: 'Prefere à tarde',
     });
     expect(

@@ -231,8 +231,8 @@ test.describe('public booking', () => {
         status: 'scheduled',
       },
     ]);
-    // Stored as digits (packages/shared/src/text.ts).
-    expect(booked[0]!.client.phone).toBe('11912345678');
+    // Stored in E.164 (issue 47, apps/server/src/lib/phone.ts).
+    expect(booked[0]!.client.phone).toBe('+5511912345678');
     expect(booked[0]!.notes).toBe('Primeira vez no studio.');
 
     // Someone else takes 10:30 while the dialog is open: refused, and the list refreshes.

@@ -91,18 +91,18 @@ export function formatTime(time: string): string {
 }
 
 /**
- * A stored phone (digits with an optional leading "+", shared/text.ts) as Brazilians write it:
- * "11987654321" → "(11) 98765-4321", "+551133334444" → "+55 (11) 3333-4444"; other lengths as stored.
- * A foreign number ("+" not followed by 55) is shown as stored: its digits follow another plan.
+ * A stored phone as Brazilians write it: a Brazilian number in E.164 (how clients' phones are
+ * stored, issue 47) or digits alone → "(11) 98765-4321", "(11) 3333-4444". A foreign number
+ * ("+" not followed by 55) is shown as stored: its digits follow another plan; so are other lengths.
  */
 export function formatPhone(phone: string): string {
   if (phone.startsWith('+') && !phone.startsWith('+55')) return phone;
   const digits = phone.replace(/\D/g, '');
   const national = (local: string) =>
     `(${local.slice(0, 2)}) ${local.slice(2, -4)}-${local.slice(-4)}`;
-  if (digits.length === 10 || digits.length === 11) return national(digits);
   if (phone.startsWith('+55') && (digits.length === 12 || digits.length === 13)) {
-    return `+55 ${national(digits.slice(2))}`;
+    return national(digits.slice(2));
   }
+  if (digits.length === 10 || digits.length === 11) return national(digits);
   return phone;
 }

@@ -112,4 +112,5 @@ export const PURGED_BY_MAINTENANCE = [
   'verification',
   'bookingPowUses',
   'bookingCodes',
+  'whatsappInbound',
 ] as const;

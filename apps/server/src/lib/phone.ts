@@ -19,3 +19,14 @@ export function whatsappUrl(mobile: string, text?: string): string {
   const base = `https://wa.me/${mobile}`;
   return text ? `${base}?text=${encodeURIComponent(text)}` : base;
 }
+
+/**
+ * A client's phone as stored (issue 47): E.164 ("+5511987654321") when libphonenumber-js reads a
+ * valid number from it, Brazil being the region of a number typed without "+"; otherwise as
+ * given, so nothing typed is lost (the screens format it back: shared `formatPhone`).
+ */
+export function toStoredPhone(raw: string | null): string | null {
+  if (!raw) return raw;
+  const number = parsePhoneNumberFromString(raw, 'BR');
+  return number?.isValid() ? number.number : raw;
+}

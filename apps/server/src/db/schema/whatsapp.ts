@@ -115,5 +115,7 @@ export const whatsappInbound = pgTable(
   },
   (t) => [
     primaryKey({ name: 'whatsapp_inbound_pkey', columns: [t.professionalId, t.waMessageId] }),
+    // The hourly purge finds the old answers by it (features/maintenance).
+    index('whatsapp_inbound_received_at_idx').on(t.receivedAt),
   ],
 );

@@ -1,7 +1,8 @@
 // A booking's appointments (features/manage): list, status, move, and its e-mail reminder.
 import { type AppointmentStatus, formatTime } from '@agendaki/shared';
 import { findReminderSettings } from '../profile/service';
-import { type AppointmentsDeps, type DbDeps, toAppointmentDto } from './deps';
+import type { Db } from '../../db/client';
+import { type AppointmentsDeps, type BookingBefore, type DbDeps, toAppointmentDto } from './deps';
 import { directoriesOf } from './directories';
 // The reminder's job only (no service of features/manage, which imports this file).
 import { planReminder } from './reminder-schedule';
@@ -23,6 +24,27 @@ export async function listBookingAppointments(
     ...toAppointmentDto(row),
     bookingId: row.bookingId ?? row.id,
   }));
+}
+
+/** The booking's start and whether it is live, before a change (the client's notice compares). */
+export async function bookingBefore(
+  db: Db,
+  profileId: string,
+  bookingId: string,
+): Promise<BookingBefore | null> {
+  const rows = await repo.listBookingAppointments(
+    db,
+    profileId,
+    directoriesOf(db, profileId),
+    bookingId,
+  );
+  const first = rows.find((row) => row.status !== 'cancelled') ?? rows[0];
+  if (!first) return null;
+  return {
+    date: first.appointmentDate,
+    startTime: formatTime(first.startTime),
+    status: first.status === 'cancelled' ? 'cancelled' : 'scheduled',
+  };
 }
 
 /** The booking an appointment belongs to, if the appointment is the professional's. */

@@ -2,11 +2,14 @@
 import {
   addDaysToDate,
   type Appointment,
+  CROSSES_MIDNIGHT_MESSAGE,
   type appointmentInputSchema,
   type appointmentListQuerySchema,
   type AppointmentPeriod,
   type appointmentUpdateSchema,
   formatTime,
+  minutesToTime,
+  timeToMinutes,
   toAppointmentStatus,
   toCents,
   WEEK_PERIOD_DAYS,
@@ -15,6 +18,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
 import type * as repo from './repo';
 
 /**
@@ -71,3 +75,26 @@ export function getPeriodRange(
   const today = zonedToday(now, timezone);
   return { from: today, to: period === 'today' ? today : addDaysToDate(today, WEEK_PERIOD_DAYS) };
 }
+
+/** End = start + the service's duration (docs/product.md section 9); it may end at 24:00, not later. */
+export function computeEndTime(startTime: string, durationMinutes: number): string {
+  const end = timeToMinutes(startTime) + durationMinutes;
+  if (end > 24 * 60) throw new AppError('BAD_REQUEST', CROSSES_MIDNIGHT_MESSAGE);
+  return minutesToTime(end);
+}
+
+/** Where a booking started before a change: its first live appointment (or first, if none). */
+export interface BookingBefore {
+  date: string;
+  startTime: string;
+  status: 'scheduled' | 'cancelled';
+}
+
+/**
+ * The professional moved a booking or changed its status in the Agenda, in the change's
+ * transaction: app.ts hands in features/manage's notice, which tells the client (WhatsApp).
+ */
+export type ProfessionalChangeHook = (
+  db: Db,
+  change: { professionalId: string; bookingId: string; before: BookingBefore },
+) => Promise<void>;

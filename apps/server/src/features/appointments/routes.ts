@@ -11,7 +11,11 @@ import * as appointments from './service';
 import { idParams } from '../../lib/params';
 
 /** Agenda (docs/product.md section 2): filtered, paginated appointments and the appointment form. */
-export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const appointmentsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  /** The professional's move or status change, told to the client (app.ts wires it). */
+  onChange?: appointments.ProfessionalChangeHook;
+}> = async (app, { db, onChange }) => {
   const deps = { db, clock: app.clock };
   app.get(
     '/api/appointments',
@@ -68,6 +72,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         request.getProfessional().profileId,
         request.params.id,
         request.body,
+        onChange,
       ),
   );
 

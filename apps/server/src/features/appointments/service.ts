@@ -1,12 +1,9 @@
 import {
   type Appointment,
   type AppointmentStatus,
-  CROSSES_MIDNIGHT_MESSAGE,
   formatTime,
-  minutesToTime,
   type Page,
   type SearchTerm,
-  timeToMinutes,
   toSearchTerm,
 } from '@agendaki/shared';
 import { randomUUID } from 'node:crypto';
@@ -17,15 +14,17 @@ import { getWeek } from '../availability/service';
 import { clientIdsMatching, isOwnClient } from '../clients/service';
 import { describeRuleBreak } from '../schedule/service';
 import { findOwnService, serviceIdsMatching } from '../services/service';
-import { replanBookingReminder } from './bookings';
+import { bookingBefore, replanBookingReminder } from './bookings';
 import {
   type AppointmentsDeps,
   CLIENT_NOT_FOUND,
+  computeEndTime,
   type CreateInput,
   type DbDeps,
   getPeriodRange,
   type ListQuery,
   NOT_FOUND,
+  type ProfessionalChangeHook,
   type ProfessionalContext,
   SERVICE_NOT_FOUND,
   toAppointmentDto,
@@ -37,6 +36,7 @@ import * as repo from './repo';
 export {
   type AppointmentsDeps,
   getPeriodRange,
+  type ProfessionalChangeHook,
   type ProfessionalContext,
   toAppointmentDto,
 } from './deps';
@@ -76,13 +76,6 @@ export {
   type SeriesOccurrenceValues,
   setAppointmentPrice,
 } from './series';
-
-/** End = start + the service's duration (docs/product.md section 9); it may end at 24:00, not later. */
-function computeEndTime(startTime: string, durationMinutes: number): string {
-  const end = timeToMinutes(startTime) + durationMinutes;
-  if (end > 24 * 60) throw new AppError('BAD_REQUEST', CROSSES_MIDNIGHT_MESSAGE);
-  return minutesToTime(end);
-}
 
 async function requireOwnClient(db: Db, profileId: string, clientId: string) {
   if (!(await isOwnClient({ db }, profileId, clientId))) {
@@ -248,13 +241,15 @@ async function withRuleWarning(
 
 /**
  * Changes any subset. A new service sets a new price; a new service, date or start time sets a
- * new end time from the service's duration. Otherwise the booked price and times stay.
+ * new end time from the service's duration. Otherwise the booked price and times stay. A new
+ * time or status replans the reminder and is handed to `onChange` (the client is told).
  */
 export async function updateAppointment(
   { db, clock }: AppointmentsDeps,
   profileId: string,
   id: string,
   input: UpdateInput,
+  onChange?: ProfessionalChangeHook,
 ): Promise<Appointment> {
   return db.transaction(async (tx) => {
     const existing = await repo.findAppointmentRow(tx, profileId, id);
@@ -277,9 +272,13 @@ export async function updateAppointment(
         values.bufferMinutes = service.bufferMinutes;
       }
     }
+    const bookingId = existing.bookingId ?? id;
+    const isChange = isNewTime || input.status !== undefined;
+    const before = isChange ? await bookingBefore(tx, profileId, bookingId) : null;
     await repo.updateAppointment(tx, profileId, id, values, clock.now());
-    if (isNewTime || input.status !== undefined) {
-      await replanBookingReminder({ db: tx, clock }, profileId, existing.bookingId ?? id);
+    if (before) {
+      await replanBookingReminder({ db: tx, clock }, profileId, bookingId);
+      await onChange?.(tx, { professionalId: profileId, bookingId, before });
     }
     const updated = await loadAppointment(tx, profileId, id);
     return isNewService || isNewTime ? withRuleWarning(tx, profileId, updated) : updated;

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { bound, statementCache, type Shaped } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
+import { toStoredPhone } from '../../lib/phone';
 import * as repo from './repo';
 import type { ClientDirectory, ClientIdsQuery } from './types';
 
@@ -115,7 +116,8 @@ export async function createClient(
   professionalId: string,
   input: CreateInput,
 ): Promise<Client> {
-  const row = await repo.insertClient(db, professionalId, input).catch(refuseDuplicateEmail);
+  const values = { ...input, phone: toStoredPhone(input.phone) };
+  const row = await repo.insertClient(db, professionalId, values).catch(refuseDuplicateEmail);
   return toClientDto(row);
 }
 
@@ -125,8 +127,10 @@ export async function updateClient(
   id: string,
   input: UpdateInput,
 ): Promise<Client> {
+  const values =
+    input.phone === undefined ? input : { ...input, phone: toStoredPhone(input.phone) };
   const row = await repo
-    .updateClient(db, professionalId, id, input, clock.now())
+    .updateClient(db, professionalId, id, values, clock.now())
     .catch(refuseDuplicateEmail);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return toClientDto(row);
@@ -185,14 +189,16 @@ export function clientOfContact(
 ): ClientOfContact {
   const now = clock.now();
   const { email, mobile } = input;
+  // Stored in E.164 wherever it is written (issue 47); matched by `mobile`'s digits.
+  const phone = toStoredPhone(input.phone);
   const match = email
-    ? repo.clientByEmailSql(db, professionalId, { ...input, email, now }, when)
+    ? repo.clientByEmailSql(db, professionalId, { ...input, phone, email, now }, when)
     : mobile
       ? repo.clientByPhoneSql(
           db,
           professionalId,
           [mobile, mobile.replace(/^55/, '')],
-          { name: input.name, phone: input.phone },
+          { name: input.name, phone },
           when,
         )
       : undefined;
@@ -206,8 +212,8 @@ export function clientOfContact(
       // Another booking created this client after our statement began: its snapshot missed it.
       const concurrent = await repo.findClientByEmail(db, professionalId, email);
       if (!concurrent) throw new Error('client vanished after an e-mail conflict');
-      if (input.phone && !concurrent.phone?.trim()) {
-        await repo.fillEmptyPhone(db, professionalId, concurrent.id, input.phone, now);
+      if (phone && !concurrent.phone?.trim()) {
+        await repo.fillEmptyPhone(db, professionalId, concurrent.id, phone, now);
       }
       return { id: concurrent.id, isNew: false };
     },

@@ -14,6 +14,7 @@ import {
   session,
   user,
   verification,
+  whatsappInbound,
 } from '../../db/schema';
 import { sendJob } from '../../db/queue';
 import { PURGE_QUEUE } from '../../db/queues';
@@ -101,6 +102,14 @@ async function insertPixWebhookEvent(receivedAt: Date): Promise<string> {
   return eventId;
 }
 
+async function insertWhatsappAnswer(receivedAt: Date): Promise<string> {
+  const waMessageId = `wamid.${randomUUID()}`;
+  await ctx.database.db
+    .insert(whatsappInbound)
+    .values({ professionalId: profileId, waMessageId, receivedAt });
+  return waMessageId;
+}
+
 async function insertMail(values: {
   status: 'pending' | 'sent' | 'failed';
   createdAt: Date;
@@ -180,6 +189,10 @@ describe('purgeExpiredRows', () => {
       old: await insertPixWebhookEvent(ago(31 * DAY)),
       recent: await insertPixWebhookEvent(ago(29 * DAY)),
     };
+    const answers = {
+      old: await insertWhatsappAnswer(ago(31 * DAY)),
+      recent: await insertWhatsappAnswer(ago(29 * DAY)),
+    };
     const mail = {
       sentOld: await insertMail({
         status: 'sent',
@@ -227,6 +240,7 @@ describe('purgeExpiredRows', () => {
       finishedMail: 2,
       sessions: 1,
       verifications: 1,
+      whatsappInbound: 1,
     });
     expect(await remainingRateLimits(Object.values(rate))).toEqual([rate.live]);
     expect(await remainingIds(bookingRequests, Object.values(requests))).toEqual([requests.recent]);
@@ -242,6 +256,12 @@ describe('purgeExpiredRows', () => {
       .from(pixWebhookEvents)
       .where(inArray(pixWebhookEvents.eventId, Object.values(deliveries)));
     expect(deliveriesLeft.map((row) => row.eventId)).toEqual([deliveries.recent]);
+    // WhatsApp answers applied a month ago: no replay can come any more (Meta stops in days).
+    const answersLeft = await ctx.database.db
+      .select({ id: whatsappInbound.waMessageId })
+      .from(whatsappInbound)
+      .where(inArray(whatsappInbound.waMessageId, Object.values(answers)));
+    expect(answersLeft.map((row) => row.id)).toEqual([answers.recent]);
     expect(await remainingIds(mailOutbox, Object.values(mail))).toEqual(
       [mail.sentRecent, mail.failedRecent, mail.pendingOld].sort(),
     );
@@ -256,7 +276,9 @@ describe('purgeExpiredRows', () => {
     ).toHaveLength(1);
 
     // Nothing left to do: a second run deletes nothing.
-    expect(Object.values(await purgeExpiredRows(deps()))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await purgeExpiredRows(deps()))).toEqual([
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
   });
 
   it('works in small batches, and stops at the per-run cap', async () => {

@@ -11,6 +11,7 @@ import {
   session,
   signInThrottles,
   verification,
+  whatsappInbound,
 } from '../../db/schema';
 
 /**
@@ -225,5 +226,33 @@ export async function deleteBookingCodesBefore(
     .delete(bookingCodes)
     .where(and(sql`(${bookingCodes.professionalId}, ${bookingCodes.id}) IN (${batch})`, isOld))
     .returning({ id: bookingCodes.id });
+  return deleted.length;
+}
+
+/** WhatsApp answers already applied: Meta stops redelivering one after a few days. */
+export async function deleteWhatsappInboundBefore(
+  db: Db,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const isOld = lt(whatsappInbound.receivedAt, before);
+  const batch = db
+    .select({
+      professionalId: whatsappInbound.professionalId,
+      waMessageId: whatsappInbound.waMessageId,
+    })
+    .from(whatsappInbound)
+    .where(isOld)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db
+    .delete(whatsappInbound)
+    .where(
+      and(
+        sql`(${whatsappInbound.professionalId}, ${whatsappInbound.waMessageId}) IN (${batch})`,
+        isOld,
+      ),
+    )
+    .returning({ waMessageId: whatsappInbound.waMessageId });
   return deleted.length;
 }

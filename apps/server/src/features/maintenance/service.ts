@@ -14,6 +14,11 @@ export const RETENTION_DAYS = {
   pixWebhookEvents: 30,
   /** Sent or failed mail, for "did the e-mail go out?" questions. */
   finishedMail: 30,
+  /**
+   * WhatsApp answers already applied (the replay guard, features/whatsapp): Meta redelivers a
+   * webhook for at most 7 days, so a month past it no replay can come.
+   */
+  whatsappInbound: 30,
 } as const;
 
 /** Small statements: each holds its row locks briefly, and PGlite's one connection is shared. */
@@ -31,7 +36,8 @@ export type PurgeResult = Record<
   | 'sessions'
   | 'verifications'
   | 'bookingPowUses'
-  | 'bookingCodes',
+  | 'bookingCodes'
+  | 'whatsappInbound',
   number
 >;
 
@@ -62,7 +68,7 @@ async function inBatches(
 /**
  * Deletes what has expired by the clock's now: ended rate-limit windows and sign-in throttles,
  * booking and manage-link idempotency keys, applied PSP deliveries and finished mail past their
- * retention, expired sessions and tokens.
+ * retention, expired sessions and tokens, WhatsApp answers past their retention.
  * Never pending mail. Any number of instances may run it at once (features/maintenance/repo.ts).
  */
 export async function purgeExpiredRows(
@@ -99,6 +105,10 @@ export async function purgeExpiredRows(
     bookingPowUses: await inBatches((n) => repo.deleteExpiredPowUses(db, now, n), settings),
     bookingCodes: await inBatches(
       (n) => repo.deleteBookingCodesBefore(db, daysAgo(1), n),
+      settings,
+    ),
+    whatsappInbound: await inBatches(
+      (n) => repo.deleteWhatsappInboundBefore(db, daysAgo(RETENTION_DAYS.whatsappInbound), n),
       settings,
     ),
   };

@@ -7,7 +7,8 @@ import type { Clock } from '../../lib/clock';
 import type { JobWorker } from '../../plugins/jobs';
 import { listBookingAppointments, reminderKey } from '../appointments/service';
 import { isDemoProfessional } from '../../lib/demo';
-import { enqueueMails } from '../mail/service';
+import { zonedInstant } from '../../lib/ics';
+import { enqueueMails, type OutgoingMail } from '../mail/service';
 import { findPublicProfileById } from '../profile/service';
 import {
   renderChangeNoticeToClient,
@@ -15,6 +16,7 @@ import {
   type BookingSummary,
 } from './mails';
 import * as repo from './repo';
+import { ensureManageLink } from './link';
 import { manageUrl, tokenFor } from './token';
 
 /**
@@ -41,6 +43,8 @@ export interface ChangeNoticeJobData {
   bookingId: string;
   /** The booking before the window's first change. */
   before: { date: string; startTime: string; status: ManageStatus };
+  /** The professional changed it in the Agenda: only the client is told (WhatsApp, e-mail). */
+  byProfessional?: true;
 }
 
 /**
@@ -54,7 +58,9 @@ export async function planChangeNotice(
   windowMs = CHANGE_NOTICE_WINDOW_MS,
 ) {
   const window = Math.floor(now.getTime() / windowMs);
-  const key = `${reminderKey(data.professionalId, data.bookingId)}:${window}`;
+  // The professional's changes have notices of their own: they tell the client only.
+  const by = data.byProfessional ? ':pro' : '';
+  const key = `${reminderKey(data.professionalId, data.bookingId)}${by}:${window}`;
   const at = new Date((window + 1) * windowMs);
   await sendJobAt(db, CHANGE_NOTICE_QUEUE, key, at, data);
 }
@@ -68,8 +74,11 @@ interface NoticeDeps {
 }
 
 /**
- * Another channel told of a moved or cancelled booking besides the client's e-mail
- * (features/whatsapp, handed in by app.ts), in the notice's transaction.
+ * Another channel told of a moved or cancelled booking (features/whatsapp, handed in by app.ts),
+ * in the notice's transaction: besides the client's e-mail after the client's own change; for
+ * the professional's change, with the e-mail as `fallbackMail` should WhatsApp fail. It answers
+ * `queued` (now or before), `off` (not on for the professional) or `undeliverable` (on, but not
+ * to this client now: PARAR, no mobile, the month's cap).
  */
 export type ChangeChannel = (
   db: Db,
@@ -84,8 +93,9 @@ export type ChangeChannel = (
     startTime: string;
     state: 'moved' | 'cancelled';
     manageUrl: string;
+    fallbackMail: OutgoingMail | null;
   },
-) => Promise<void>;
+) => Promise<'queued' | 'off' | 'undeliverable'>;
 
 /**
  * Queues the window's notices for the booking as it is now; none when nothing a reader would
@@ -93,7 +103,7 @@ export type ChangeChannel = (
  */
 export async function sendChangeNotice(
   deps: NoticeDeps,
-  { professionalId, bookingId, before }: ChangeNoticeJobData,
+  { professionalId, bookingId, before, byProfessional }: ChangeNoticeJobData,
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const profile = await findPublicProfileById({ db: tx }, professionalId);
@@ -128,6 +138,37 @@ export async function sendChangeNotice(
       previous:
         moved && state !== 'cancelled' ? { date: before.date, startTime: before.startTime } : null,
     };
+    const change = {
+      professionalId,
+      bookingId,
+      clientId: first.clientId,
+      clientName: first.client.name,
+      phone: first.client.phone,
+      businessName: profile.businessName,
+      date: first.appointmentDate,
+      startTime: first.startTime,
+      state: state === 'cancelled' ? ('cancelled' as const) : ('moved' as const),
+    };
+    const now = deps.clock.now();
+    const tag = { professionalId, clientId: first.clientId };
+    if (byProfessional) {
+      // Told only when it moved or was cancelled, and only while it is still ahead.
+      const told = moved || (state === 'cancelled' && before.status !== 'cancelled');
+      const [date, time] =
+        state === 'cancelled'
+          ? [before.date, before.startTime]
+          : [first.appointmentDate, first.startTime];
+      const start = zonedInstant(date, time, profile.timezone);
+      if (!told || !deps.changeChannel || start <= now) return false;
+      const url = await ensureManageLink({ ...deps, db: tx }, professionalId, bookingId, now);
+      const mail = first.client.email
+        ? renderChangeNoticeToClient(first.client.email, summary, outcome, url, 'professional')
+        : null;
+      const sent = await deps.changeChannel(tx, { ...change, manageUrl: url, fallbackMail: mail });
+      // WhatsApp on for changes but not for this client: the e-mail tells them instead.
+      if (sent === 'undeliverable' && mail) await enqueueMails({ db: tx }, [mail], now, tag);
+      return sent !== 'off';
+    }
     const agenda = `${deps.publicUrl}/dashboard/appointments`;
     const mails = [renderChangeNoticeToProfessional(profile.email, summary, outcome, agenda)];
     const link = await repo.findLink(tx, professionalId, bookingId);
@@ -136,24 +177,10 @@ export async function sendChangeNotice(
       mails.push(renderChangeNoticeToClient(first.client.email, summary, outcome, url));
     }
     if (url && deps.changeChannel && (moved || state === 'cancelled')) {
-      await deps.changeChannel(tx, {
-        professionalId,
-        bookingId,
-        clientId: first.clientId,
-        clientName: first.client.name,
-        phone: first.client.phone,
-        businessName: profile.businessName,
-        date: first.appointmentDate,
-        startTime: first.startTime,
-        state: state === 'cancelled' ? 'cancelled' : 'moved',
-        manageUrl: url,
-      });
+      await deps.changeChannel(tx, { ...change, manageUrl: url, fallbackMail: null });
     }
     // Tagged, so erasing the client or the account finds them (docs/decisions/012-lgpd.md).
-    await enqueueMails({ db: tx }, mails, deps.clock.now(), {
-      professionalId,
-      clientId: first.clientId,
-    });
+    await enqueueMails({ db: tx }, mails, now, tag);
     return true;
   });
 }

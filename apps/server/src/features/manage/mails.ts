@@ -152,6 +152,8 @@ export function renderChangeNoticeToClient(
   raw: BookingSummary,
   outcome: ChangeOutcome,
   manageUrl: string,
+  /** Who changed it: the client on the manage link, or the professional in the Agenda. */
+  by: 'client' | 'professional' = 'client',
 ) {
   const summary = inert(raw);
   const when = `${formatIsoDate(summary.date)} às ${summary.startTime}`;
@@ -164,7 +166,7 @@ export function renderChangeNoticeToClient(
   return render(to, `Seu agendamento em ${summary.businessName}: ${word}, ${when}`, [
     `Olá, ${summary.clientName}!`,
     '',
-    `Seu agendamento em ${summary.businessName} com ${summary.professionalName} foi alterado pelo link do agendamento. Ele está assim agora:`,
+    `Seu agendamento em ${summary.businessName} com ${summary.professionalName} foi alterado ${by === 'client' ? 'pelo link do agendamento' : `por ${summary.professionalName}`}. Ele está assim agora:`,
     ...outcomeLines(outcome),
     ...detailLines(raw),
     '',

@@ -13,6 +13,7 @@ import { zonedInstant } from '../../lib/ics';
 import { listBookingAppointments } from '../appointments/service';
 import { enqueueMails, type OutgoingMail } from '../mail/service';
 import { findPublicProfileById, updateAfterBookingSettings } from '../profile/service';
+import { planChangeNotice, type ChangeNoticeJobData } from './change-notice';
 import { ensureManageLink, type ManageDeps } from './link';
 import { type BookingSummary, renderReminder } from './mails';
 import * as repo from './repo';
@@ -29,6 +30,19 @@ export { cancelByToken, confirmByToken, listRescheduleSlots, rescheduleByToken }
 export { skipByToken } from './skip';
 export { getWhatsappReminder, listTomorrowReminders, markWhatsappSent } from './whatsapp';
 export type { ChangeChannel } from './change-notice';
+
+/**
+ * The professional moved or cancelled a booking in the Agenda (features/appointments' hook, in
+ * its transaction): the client is told by the notice of the window, merged like their own.
+ */
+export function planProfessionalNotice(
+  deps: Pick<ManageDeps, 'clock' | 'noticeWindowMs'>,
+  db: Db,
+  change: Omit<ChangeNoticeJobData, 'byProfessional'>,
+) {
+  const data: ChangeNoticeJobData = { ...change, byProfessional: true };
+  return planChangeNotice(db, data, deps.clock.now(), deps.noticeWindowMs);
+}
 
 // ------------------------------------------------ the e-mail reminder (reminders.ts)
 

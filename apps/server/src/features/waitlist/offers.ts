@@ -1,11 +1,13 @@
 import {
   addDaysToDate,
   fitsWish,
+  formatIsoDate,
   planConsecutiveAppointments,
   type Service,
   zonedNow,
   zonedToday,
 } from '@agendaki/shared';
+import type { WhatsappConfig } from '../../config/env';
 import type { Db } from '../../db/client';
 import { sendJobAt, sendJobs, type JobToSend } from '../../db/queue';
 import { WAITLIST_SCAN_QUEUE } from '../../db/queues';
@@ -20,6 +22,7 @@ import {
   type ProfessionalCatalog,
 } from '../public-profile/service';
 import { loadSchedule, type Schedule } from '../schedule/service';
+import { sendWhatsappTemplate } from '../whatsapp/service';
 import { renderOfferMail } from './mails';
 import * as repo from './repo';
 import { entryUrl } from './token';
@@ -32,6 +35,8 @@ export interface WaitlistDeps {
   publicUrl: string;
   /** Tests and journeys: a hold of seconds instead of the professional's minutes. */
   holdSeconds?: number;
+  /** The Cloud API's settings (features/whatsapp): the offer also goes by WhatsApp. */
+  whatsappConfig?: WhatsappConfig | null;
 }
 
 export interface ScanData {
@@ -164,7 +169,8 @@ export async function offerTime(
     }
     throw error;
   }
-  const holdUntil = zonedNow(deadline, catalog.profile.timezone).time;
+  const until = zonedNow(deadline, catalog.profile.timezone);
+  const link = entryUrl(deps.publicUrl, deps.key, entry.id);
   const mails =
     entry.clientEmail && !isDemoProfessional(catalog.profile.userId)
       ? [
@@ -174,11 +180,33 @@ export async function offerTime(
             businessName: catalog.profile.businessName,
             date: time.date,
             time: time.time,
-            holdUntil,
-            link: entryUrl(deps.publicUrl, deps.key, entry.id),
+            holdUntil: until.time,
+            link,
           }),
         ]
       : [];
+  // Besides the e-mail (so no fallback): WhatsApp's own rules decide whether it goes.
+  await sendWhatsappTemplate(
+    { db: tx, config: deps.whatsappConfig ?? null },
+    {
+      professionalId,
+      clientId: null,
+      bookingId: null,
+      phone: entry.clientPhone,
+      kind: 'waitlist_offer',
+      params: [
+        entry.clientName,
+        catalog.profile.businessName,
+        formatIsoDate(time.date),
+        time.time,
+        `${formatIsoDate(until.date)} às ${until.time}`,
+        link,
+      ],
+      dedupeKey: `waitlist_offer:${offer.id}`,
+      fallbackMail: null,
+    },
+    now,
+  );
   const mailJobs: JobToSend[] = await addToOutbox({ db: tx }, mails, now, { professionalId });
   await sendJobs(tx, mailJobs);
   // At the deadline, a look at the line expires the offer and offers the time to the next.

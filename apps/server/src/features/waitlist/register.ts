@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { WhatsappConfig } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { BookingDeps, PowDifficulty, PowSecrets } from '../booking/service';
 import type { PublicReadCache } from '../public-profile/service';
@@ -21,15 +22,17 @@ export async function registerWaitlist(
     pow: { secrets: PowSecrets; difficulty: PowDifficulty };
     pix?: BookingDeps['pix'];
     holdSeconds?: number;
+    whatsappConfig?: WhatsappConfig | null;
   },
 ): Promise<(professionalId: string) => Promise<void>> {
-  const { db, publicUrl, holdSeconds } = options;
+  const { db, publicUrl, holdSeconds, whatsappConfig } = options;
   const deps = {
     db,
     clock: app.clock,
     key: deriveWaitlistKey(options.secret),
     publicUrl,
     holdSeconds,
+    whatsappConfig,
   };
   app.jobs.add(createScanJob({ ...deps, log: app.log }));
   app.jobs.add(createSweepJob(deps));
@@ -38,6 +41,7 @@ export async function registerWaitlist(
     key: deps.key,
     publicUrl,
     holdSeconds,
+    whatsappConfig,
     cache: options.cache,
     manageKey: options.manageKey,
     pow: options.pow,

@@ -165,17 +165,22 @@ export interface ChangeMessage {
   startTime: string;
   state: 'moved' | 'cancelled';
   manageUrl: string;
+  /** The client's e-mail notice should WhatsApp fail; null when it goes anyway. */
+  fallbackMail: OutgoingMail | null;
 }
 
-/** "Remarcado" or "Cancelado", besides the e-mail notice (so no fallback). */
+/**
+ * "Remarcado" or "Cancelado": `queued` (now or before), `off` for the professional or for
+ * changes, or `undeliverable` to this client now (PARAR, no mobile, the cap): the e-mail then.
+ */
 export async function planChangeMessage(
   deps: PlanDeps,
   db: Db,
   change: ChangeMessage,
   now: Date,
-): Promise<void> {
+): Promise<'queued' | 'off' | 'undeliverable'> {
   const kind = change.state === 'cancelled' ? 'cancelled' : 'rescheduled';
-  await planTemplate(
+  const outcome = await planTemplate(
     { ...deps, db },
     {
       professionalId: change.professionalId,
@@ -191,8 +196,10 @@ export async function planChangeMessage(
         change.manageUrl,
       ],
       dedupeKey: `${kind}:${change.bookingId}:${change.date}T${change.startTime}`,
-      fallbackMail: null,
+      fallbackMail: change.fallbackMail,
     },
     now,
   );
+  if (outcome.queued || outcome.reason === 'duplicate') return 'queued';
+  return outcome.reason === 'off' || outcome.reason === 'kind-off' ? 'off' : 'undeliverable';
 }

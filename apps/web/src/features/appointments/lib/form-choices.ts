@@ -1,6 +1,7 @@
 import {
   addMinutesToTime,
   formatCurrency,
+  formatPhone,
   isValidTime,
   timeToMinutes,
   type Appointment,
@@ -20,7 +21,8 @@ export interface ServiceChoice {
 export function toClientOption(
   client: Pick<Client, 'id' | 'name' | 'email' | 'phone'>,
 ): ComboboxOption {
-  const description = [client.email, client.phone].filter(Boolean).join(' · ');
+  const phone = client.phone ? formatPhone(client.phone) : null;
+  const description = [client.email, phone].filter(Boolean).join(' · ');
   return { value: client.id, label: client.name, ...(description ? { description } : {}) };
 }
 
