@@ -1,6 +1,14 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import {
+  lazy,
+  Suspense,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import type { ToasterProps } from 'sonner';
+import { isSonnerRequested, loadSonner, subscribeSonnerRequests } from '@/lib/lazy-toast';
 import { createQueryClient } from '@/lib/query-client';
 import { TOASTER_PROPS } from '@/lib/toaster-options';
 
@@ -10,12 +18,25 @@ export interface AppProvidersProps {
   queryClient?: QueryClient;
 }
 
+/** sonner arrives with the first toast (lib/toast.ts); without it (no connection) there are none. */
+const LazyToaster = lazy((): Promise<{ default: ComponentType<ToasterProps> }> =>
+  loadSonner().then(
+    ({ Toaster }) => ({ default: Toaster }),
+    () => ({ default: () => null }),
+  ),
+);
+
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const hasToasts = useSyncExternalStore(subscribeSonnerRequests, isSonnerRequested, () => false);
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster {...TOASTER_PROPS} />
+      {hasToasts ? (
+        <Suspense fallback={null}>
+          <LazyToaster {...TOASTER_PROPS} />
+        </Suspense>
+      ) : null}
     </QueryClientProvider>
   );
 }
