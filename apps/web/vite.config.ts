@@ -128,16 +128,7 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
       assetsDir: 'assets',
       // The book build adds its files next to the main build's.
       emptyOutDir: !bookOnly,
-      ...(bookServerRender
-        ? { copyPublicDir: false }
-        : {
-            rollupOptions: {
-              input,
-              // The shared schemas are built at module load (`z.object(...)`): marked pure, a
-              // page that imports a constant or a rule beside them leaves zod out (issue 48).
-              treeshake: { manualPureFunctions: ['z'] },
-            },
-          }),
+      ...(bookServerRender ? { copyPublicDir: false } : { rollupOptions: { input } }),
     },
     ...(bookServerRender ? { ssr: { noExternal: true } } : {}),
     server: {

@@ -170,7 +170,7 @@ export function writeReport(results, file) {
     '```bash',
     "npm run bench:ab -- <commitA> <commitB>   # does B keep A's throughput? about 12 min",
     'npm run bench              # the full run, about 13 min on 2 cores',
-    'npm run bench:lighthouse   # Lighthouse alone, about 2 min',
+    'npm run bench:lighthouse   # Lighthouse alone: public pages, then signed in, about 20 min',
     'npm run bench:scale        # its section, 2–7 min',
     'npm run bench:reminders    # its section, about 3 min',
     '```',

@@ -7,6 +7,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { createPortal } from 'react-dom';
 import type { ToasterProps } from 'sonner';
 import { isSonnerRequested, loadSonner, subscribeSonnerRequests } from '@/lib/lazy-toast';
 import { createQueryClient } from '@/lib/query-client';
@@ -32,11 +33,16 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      {hasToasts ? (
-        <Suspense fallback={null}>
-          <LazyToaster {...TOASTER_PROPS} />
-        </Suspense>
-      ) : null}
+      {/* In <body>, beside the app: mounted after a modal dialog opened, it stays outside the
+          app's aria-hidden and is announced and found as the "Notificações" region. */}
+      {hasToasts
+        ? createPortal(
+            <Suspense fallback={null}>
+              <LazyToaster {...TOASTER_PROPS} />
+            </Suspense>,
+            document.body,
+          )
+        : null}
     </QueryClientProvider>
   );
 }

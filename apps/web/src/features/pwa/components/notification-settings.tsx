@@ -86,8 +86,9 @@ export function NotificationSettings() {
           Notificações
         </CardTitle>
         <CardDescription>
-          Um aviso no celular quando um cliente agenda, cancela, remarca ou confirma, e quando um
-          sinal Pix chega ou expira. Tocar no aviso abre o agendamento.
+          Um aviso no celular quando um cliente agenda, cancela, remarca ou confirma, quando um
+          sinal Pix chega ou expira e quando alguém da lista de espera aceita uma vaga. Tocar no
+          aviso abre o agendamento.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
