@@ -9,7 +9,12 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import type { ToasterProps } from 'sonner';
-import { isSonnerRequested, loadSonner, subscribeSonnerRequests } from '@/lib/lazy-toast';
+import {
+  getLoadedSonner,
+  isSonnerRequested,
+  loadSonner,
+  subscribeSonnerRequests,
+} from '@/lib/lazy-toast';
 import { createQueryClient } from '@/lib/query-client';
 import { TOASTER_PROPS } from '@/lib/toaster-options';
 
@@ -27,6 +32,17 @@ const LazyToaster = lazy((): Promise<{ default: ComponentType<ToasterProps> }> =
   ),
 );
 
+/** The loaded Toaster at once when sonner is already here, else once it arrives. */
+function AppToaster() {
+  const [sonner] = useState(getLoadedSonner);
+  if (sonner) return <sonner.Toaster {...TOASTER_PROPS} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster {...TOASTER_PROPS} />
+    </Suspense>
+  );
+}
+
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const hasToasts = useSyncExternalStore(subscribeSonnerRequests, isSonnerRequested, () => false);
@@ -35,14 +51,7 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
       {children}
       {/* In <body>, beside the app: mounted after a modal dialog opened, it stays outside the
           app's aria-hidden and is announced and found as the "Notificações" region. */}
-      {hasToasts
-        ? createPortal(
-            <Suspense fallback={null}>
-              <LazyToaster {...TOASTER_PROPS} />
-            </Suspense>,
-            document.body,
-          )
-        : null}
+      {hasToasts ? createPortal(<AppToaster />, document.body) : null}
     </QueryClientProvider>
   );
 }

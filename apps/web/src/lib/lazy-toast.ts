@@ -19,6 +19,8 @@ export function subscribeSonnerRequests(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 export const isSonnerRequested = (): boolean => isRequested;
+/** sonner if already downloaded: a Toaster can then mount without suspending. */
+export const getLoadedSonner = (): typeof Sonner | undefined => loaded;
 
 /** sonner, downloaded once; after a failed download (no connection) the next call retries. */
 export function loadSonner(): Promise<typeof Sonner> {
