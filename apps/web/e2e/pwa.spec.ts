@@ -10,7 +10,8 @@ import {
   waitForMailLink,
 } from './account-helpers';
 import { chooseServices, openTimes, today } from './booking-helpers';
-import { expect, saveShot, test } from './fixtures';
+import { expect, saveShotsAtBothWidths, test } from './fixtures';
+import { watchNetworkFetches } from './network-helpers';
 
 /*
  * The professional's app on her phone (issue 48): installable, a booking on the public page
@@ -163,6 +164,13 @@ test('installable, one push per booking, the agenda offline', async ({
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'))
     .toBe('activated');
+  // A repeat visit of the Agenda downloads no asset: each comes from the worker or the cache.
+  const network = await watchNetworkFetches(context, page);
+  await page.goto('/dashboard/appointments');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(network.paths().filter((path) => path.startsWith('/assets/'))).toEqual([]);
+  await network.stop();
   const cdp = await context.newCDPSession(page);
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
   // Chrome's own install criteria: all met (a test context is incognito, where it never offers).
@@ -194,7 +202,7 @@ test('installable, one push per booking, the agenda offline', async ({
   await confirmed.click();
   await expect(confirmed).not.toBeChecked();
   await expect(confirmed).toBeEnabled();
-  await saveShot(page, 'pwa-settings-390');
+  await saveShotsAtBothWidths(page, 'pwa-settings');
 
   // A client books on the public page, in her own browser: no service worker there.
   const clientContext = await browser.newContext({
@@ -273,7 +281,7 @@ test('installable, one push per booking, the agenda offline', async ({
       .filter({ hasText: /^Sem conexão — mostrando a agenda de \d{2}:\d{2}$/ }),
   ).toBeVisible();
   await expect(page.getByText('Nina Celular').first()).toBeVisible();
-  await saveShot(page, 'pwa-offline-390');
+  await saveShotsAtBothWidths(page, 'pwa-offline');
   await page.goto(pushed!.url);
   await expect(editing).toBeVisible();
   await editing.getByRole('button', { name: /Salvar/ }).click();

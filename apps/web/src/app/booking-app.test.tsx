@@ -2,7 +2,7 @@ import { PUBLIC_DATA_ELEMENT_ID, type ManageView } from '@agendaki/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   embedProfessional,

@@ -1,5 +1,5 @@
 import type { FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastFirstSchemaError } from './validation-toast';
 
@@ -9,7 +9,7 @@ describe('toastFirstSchemaError', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('toasts the first message in schema order, nested ones included', () => {
-    const error = vi.spyOn(toast, 'error').mockReturnValue('id');
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
     const errors = {
       windows: [undefined, { endTime: { type: 'custom', message: 'Hora inválida' } }],
       date: { type: 'custom', message: 'Data inválida' },

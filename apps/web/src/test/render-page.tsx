@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AppProviders } from '@/app/providers';
 
 /**

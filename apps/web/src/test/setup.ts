@@ -6,6 +6,10 @@ import { afterEach, vi } from 'vitest';
 // later because of it; a failing assertion only fails later.
 configure({ asyncUtilTimeout: 5_000 });
 
+// The app downloads sonner at the first toast (lib/toast.ts); loaded once here, that first toast
+// does not wait for the module's transform while a test's fake clock runs on.
+await import('sonner');
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -8,6 +8,7 @@ import {
   toCents,
   type bookingInputSchema,
   type BookingResponse,
+  type PushKind,
 } from '@agendaki/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -58,6 +59,11 @@ export interface BookingDeps {
   beforeInsert?: (tx: Db) => Promise<void>;
   /** The WhatsApp Cloud API is configured: a job plans the confirmation (features/whatsapp). */
   whatsapp?: boolean;
+  /**
+   * What the professional's phones are told (features/push): an accepted waiting-list offer
+   * says so instead of "Novo agendamento", one notification for one booking.
+   */
+  pushKind?: Extract<PushKind, 'booking_created' | 'waitlist_offer_accepted'>;
 }
 
 // What the waiting list's public form shares with the booking's (features/waitlist).
@@ -274,7 +280,7 @@ async function book(
   );
   // The professional's phones buzz (features/push): a job with the others.
   const push = pushEventJob(
-    { professionalId: professional.id, kind: 'booking_created', bookingId },
+    { professionalId: professional.id, kind: deps.pushKind ?? 'booking_created', bookingId },
     now,
   );
   // The reminder's, the WhatsApp confirmation's, the push's and the mails' jobs in one pg-boss

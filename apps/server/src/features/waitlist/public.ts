@@ -200,6 +200,7 @@ export async function acceptOffer(
   return createBooking(
     {
       ...deps,
+      pushKind: 'waitlist_offer_accepted',
       beforeInsert: async (tx) => {
         // The time lock before the offer's row, in the order a look takes them: no deadlock.
         await repo.lockProfessionalTime(tx, entry.professionalId);

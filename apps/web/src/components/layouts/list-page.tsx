@@ -1,6 +1,6 @@
 import { LoaderCircle, Plus, Search } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState, type EmptyStateProps } from '@/components/ui/empty-state';

@@ -3,7 +3,6 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useIsMobile } from '@/components/ui/sidebar';
 import { Skeleton } from '@/components/ui/skeleton';
-import { AppointmentsPage } from '@/features/appointments/components/appointments-page';
 import {
   AGENDA_VIEW_PARAM,
   AgendaViewSwitch,
@@ -17,7 +16,11 @@ import { ClosingButton } from '@/features/money/components/closing-button';
 import { WhatsappStatusLine } from '@/features/whatsapp/components/whatsapp-status';
 import { InstallOffer } from '@/features/pwa/components/install-offer';
 
-// The grid is its own chunk: the list's first visit does not download it (decision 014).
+// The grid is its own chunk: the list's first visit does not download it (decision 014), nor
+// the day's the list (a phone opens on the day).
+const AppointmentsPage = lazy(async () => ({
+  default: (await import('@/features/appointments/components/appointments-page')).AppointmentsPage,
+}));
 const AgendaCalendarPage = lazy(async () => ({
   default: (await import('@/features/appointments/components/agenda-calendar-page'))
     .AgendaCalendarPage,
@@ -34,25 +37,30 @@ export function AppointmentsRoute() {
     return (
       <>
         <InstallOffer />
-        <AppointmentsPage
-          timeZone={me.data?.profile.timezone}
-          viewSwitch={<AgendaViewSwitch current="list" />}
-          renderCardAction={(appointment) => (
-            <div className="grid gap-2">
-              <ClosingButton appointment={appointment} />
-              <DepositLine bookingId={appointment.bookingId} clientName={appointment.client.name} />
-              {appointment.bookingId ? (
-                <WhatsappStatusLine bookingId={appointment.bookingId} />
-              ) : null}
-              <WhatsappReminderButton
-                appointmentId={appointment.id}
-                clientName={appointment.client.name}
-                phone={appointment.client.phone}
-              />
-              <AnamnesisAnswersButton appointment={appointment} timeZone={timeZone} />
-            </div>
-          )}
-        />
+        <Suspense fallback={<Skeleton className="h-[480px] w-full" />}>
+          <AppointmentsPage
+            timeZone={me.data?.profile.timezone}
+            viewSwitch={<AgendaViewSwitch current="list" />}
+            renderCardAction={(appointment) => (
+              <div className="grid gap-2">
+                <ClosingButton appointment={appointment} />
+                <DepositLine
+                  bookingId={appointment.bookingId}
+                  clientName={appointment.client.name}
+                />
+                {appointment.bookingId ? (
+                  <WhatsappStatusLine bookingId={appointment.bookingId} />
+                ) : null}
+                <WhatsappReminderButton
+                  appointmentId={appointment.id}
+                  clientName={appointment.client.name}
+                  phone={appointment.client.phone}
+                />
+                <AnamnesisAnswersButton appointment={appointment} timeZone={timeZone} />
+              </div>
+            )}
+          />
+        </Suspense>
       </>
     );
   }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMe, createSubscription, signedInRoutes } from '@/test/account-fixtures';
 import { apiErrorResponse, stubApi } from '@/test/api-stub';

@@ -11,10 +11,7 @@ import { getVisibleRange, moveAnchor, type CalendarView } from '../lib/calendar-
 import { formatColumnDay, formatLongDay } from '../lib/calendar-labels';
 import { AgendaCalendar } from './agenda-calendar';
 import { AgendaViewSwitch } from './agenda-view-switch';
-import { AppointmentFormDialog } from './appointment-form-dialog';
-import { SeriesDialog } from './series-dialog';
-import { SeriesFormDialog } from './series-form-dialog';
-import { BlocksPanel } from './blocks-panel';
+import { AppointmentFormDialog, BlocksPanel, SeriesDialog, SeriesFormDialog } from './lazy-dialogs';
 
 type FormState =
   | { open: false }

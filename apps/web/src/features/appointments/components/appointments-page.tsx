@@ -7,7 +7,7 @@ import {
 import { Ban, CalendarPlus, Plus, Repeat, SearchX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ListPage } from '@/components/layouts/list-page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -24,10 +24,7 @@ import {
 } from '../api/get-appointments';
 import { AppointmentCard } from './appointment-card';
 import { AppointmentFilters } from './appointment-filters';
-import { AppointmentFormDialog } from './appointment-form-dialog';
-import { BlocksPanel } from './blocks-panel';
-import { SeriesDialog } from './series-dialog';
-import { SeriesFormDialog } from './series-form-dialog';
+import { AppointmentFormDialog, BlocksPanel, SeriesDialog, SeriesFormDialog } from './lazy-dialogs';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -2,7 +2,7 @@ import { blockInputSchema, type BlockInput } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Ban, Trash2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import {

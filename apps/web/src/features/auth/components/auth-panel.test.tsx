@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMe, signedOutRoutes } from '@/test/account-fixtures';
 import { apiErrorResponse, stubApi, type StubReply } from '@/test/api-stub';

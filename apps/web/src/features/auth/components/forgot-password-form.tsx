@@ -2,7 +2,7 @@ import { forgotPasswordSchema, type EmailOnlyInput } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { getErrorMessage } from '@/lib/api-client';

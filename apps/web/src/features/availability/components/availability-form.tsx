@@ -1,6 +1,6 @@
 import { WEEKDAY_LABELS, type AvailabilityWeekInput } from '@agendaki/shared';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Card } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/api-client';

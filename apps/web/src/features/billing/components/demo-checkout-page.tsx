@@ -7,7 +7,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, FlaskConical, LogIn } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';

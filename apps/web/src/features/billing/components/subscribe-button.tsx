@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { useStartCheckout } from '../api/start-checkout';

@@ -8,7 +8,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useConfirmBookingCode } from '../api/confirm-booking-code';
 import { isCodeSent, useCreateBooking } from '../api/create-booking';
 import { resolveBookingAttempt, type BookingAttempt } from '../lib/booking-attempt';

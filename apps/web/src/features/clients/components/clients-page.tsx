@@ -1,7 +1,7 @@
 import { DEFAULT_TIMEZONE, type Client, type ClientListItem } from '@agendaki/shared';
 import { Plus, SearchX, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ListPage, ListSearch } from '@/components/layouts/list-page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

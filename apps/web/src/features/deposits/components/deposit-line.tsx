@@ -1,6 +1,6 @@
 import { depositLabel, formatCurrencyFromCents } from '@agendaki/shared';
 import { CheckCircle2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { useBookingDeposit, useConfirmDeposit } from '../api/deposits';

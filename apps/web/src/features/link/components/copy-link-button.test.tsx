@@ -1,11 +1,14 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadSonner } from '@/lib/lazy-toast';
 import { renderPage } from '@/test/render-page';
 import { COPIED_MS, CopyLinkButton } from './copy-link-button';
 
 const URL_TO_COPY = 'http://localhost:3000/book/studio-ana';
 
+// The Toaster mounts with the page, not at the first toast, so the 2 s are counted from the click.
+beforeAll(() => loadSonner());
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
 });

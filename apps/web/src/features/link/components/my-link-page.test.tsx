@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMe, createSubscription, signedInRoutes } from '@/test/account-fixtures';
 import { apiErrorResponse, stubApi } from '@/test/api-stub';

@@ -1,6 +1,6 @@
 import { looksLikeBrazilianMobile, NO_MOBILE_MESSAGE } from '@agendaki/shared';
 import { MessageCircle } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { useSendWhatsappReminder } from '../api/whatsapp';

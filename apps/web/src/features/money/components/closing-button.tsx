@@ -2,8 +2,14 @@ import { type Appointment, formatCurrencyFromCents } from '@agendaki/shared';
 import { Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { lazyDialog } from '@/lib/lazy-dialog';
 import { useClosingSummary } from '../api/closing';
-import { ClosingDialog } from './closing-dialog';
+
+// The closing's form comes when it first opens (lib/lazy-dialog.tsx).
+const ClosingDialog = lazyDialog(
+  async () => (await import('./closing-dialog')).ClosingDialog,
+  (props) => props.open,
+);
 
 const UNCLOSABLE = new Set(['cancelled', 'no_show', 'awaiting_deposit']);
 

@@ -1,7 +1,7 @@
 import { PUSH_KIND_LABELS, PUSH_KINDS, type PushDevice, type PushKind } from '@agendaki/shared';
 import { BellRing, Send, Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -23,9 +23,6 @@ import {
   unsubscribeThisDevice,
 } from '../lib/push-subscription';
 import { OtherDevices } from './other-devices';
-
-// The waitlist's kind joins the list when the waitlist does (issue 48).
-const SHOWN_KINDS = PUSH_KINDS.filter((kind) => kind !== 'waitlist_offer_accepted');
 
 const errorText = (error: unknown) =>
   error instanceof PushSetupError ? error.message : getErrorMessage(error);
@@ -89,8 +86,9 @@ export function NotificationSettings() {
           Notificações
         </CardTitle>
         <CardDescription>
-          Um aviso no celular quando um cliente agenda, cancela, remarca ou confirma, e quando um
-          sinal Pix chega ou expira. Tocar no aviso abre o agendamento.
+          Um aviso no celular quando um cliente agenda, cancela, remarca ou confirma, quando um
+          sinal Pix chega ou expira e quando alguém da lista de espera aceita uma vaga. Tocar no
+          aviso abre o agendamento.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
@@ -155,7 +153,7 @@ function ThisDevice({ device, onRemoved }: { device: PushDevice; onRemoved: () =
         Ativadas neste aparelho: <span className="font-medium">{device.label}</span>
       </p>
       <ul className="divide-y rounded-md border">
-        {SHOWN_KINDS.map((kind) => {
+        {PUSH_KINDS.map((kind) => {
           const id = `push-kind-${kind}`;
           return (
             <li key={kind} className="flex items-center justify-between gap-4 px-4 py-3">

@@ -1,5 +1,5 @@
 import type { PushDevice } from '@agendaki/shared';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { useRemoveDevice } from '../api/push';

@@ -1,6 +1,6 @@
 import { ImageIcon, ImageUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { SERVICE_IMAGE_ACCEPT, validateImageFile } from '../lib/image-file';

@@ -1,7 +1,7 @@
 import type { Service } from '@agendaki/shared';
 import { ArrowLeft, Lock, Plus, Scissors } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
