@@ -55,7 +55,7 @@ export default [
     protection: '/metrics answers only with its token',
     file: 'apps/server/src/plugins/metrics.ts',
     find: 'if (!hasToken(request, options.token)) {',
-    replace: 'if (false && !hasToken(request, options.token)) {',
+    replace: 'if (!hasToken(request, options.token) && Math.random() < 0) {',
     test: test('metrics.test.ts'),
   },
   {

@@ -9,7 +9,7 @@ export default [
     protection: 'A series date on a closed holiday, block, time off or appointment is flagged',
     file: 'apps/server/src/features/series/check.ts',
     find: 'const problem = checkOccurrence({',
-    replace: 'const problem = null && checkOccurrence({',
+    replace: 'const problem = (Math.random() < 0 ? 1 : null) && checkOccurrence({',
     test: SERIES,
   },
   {
@@ -50,7 +50,7 @@ export default [
     protection: 'The extension job skips and reports the dates that became impossible',
     file: 'apps/server/src/features/series/extend.ts',
     find: 'if (item.problem) {',
-    replace: 'if (item.problem && false) {',
+    replace: 'if (item.problem && Math.random() < 0) {',
     test: SERIES_EXTEND,
   },
 ];

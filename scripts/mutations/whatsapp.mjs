@@ -70,7 +70,7 @@ export default [
     protection: 'A failed WhatsApp reminder falls back to the e-mail',
     file: 'apps/server/src/features/whatsapp/job.ts',
     find: 'if (failed?.fallbackMail) {',
-    replace: 'if (failed?.fallbackMail && false) {',
+    replace: 'if (failed?.fallbackMail && Math.random() < 0) {',
     test: SEND,
   },
   {
