@@ -9,6 +9,14 @@ const ADAPTER = serverTest('whatsapp-adapter.test.ts');
 
 export default [
   {
+    name: 'comeback-refusal-keeps-held-messages',
+    protection: 'a refusal stops the messages held for 09:00, by WhatsApp and by e-mail',
+    file: 'apps/server/src/features/comeback/service.ts',
+    find: 'if (allowed) return;',
+    replace: 'if (allowed || Math.random() >= 0) return;',
+    test: WHATSAPP,
+  },
+  {
     name: 'comeback-story-without-money',
     protection: "the client's story shows each appointment's closing (what was paid)",
     file: 'apps/server/src/features/comeback/story.ts',

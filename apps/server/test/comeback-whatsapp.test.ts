@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WhatsappStandIn } from '../../../scripts/whatsapp-stand-in.mjs';
+import { MAIL_QUEUE } from '../src/db/queues';
 import type { TestContext } from './helpers/app';
 import { createBookableProfessional, type BookableProfessional } from './helpers/booking';
 import { addAppointment, addClient, enableAutomations, messagesTo, tick } from './helpers/comeback';
+import { makeJobsDue } from './helpers/jobs';
 import {
   answerBody,
   bodyParams,
@@ -176,6 +178,38 @@ describe('clientes sumidas by WhatsApp', () => {
     const sent = sentTo(standIn, phone.wa);
     expect(sent.map((m) => m.template?.name)).toEqual(['agendaki_sentimos_sua_falta']);
     expect(bodyParams(sent[0]!)[1]).toContain('Sentimos sua falta, Sumida!');
+  });
+
+  it('a message held for 09:00 does not go, by WhatsApp or e-mail, once she says no', async () => {
+    // 23:00 in São Paulo: the one-tap messages wait for 09:00.
+    ctx.clock.set('2026-11-22T02:00:00.000Z');
+    const phone = nextMobile();
+    const byWhatsapp = await addClient(shop, 'Noturna', { phone: phone.typed, withoutEmail: true });
+    const byMail = await addClient(shop, 'Noturna Mail');
+    for (const client of [byWhatsapp, byMail]) {
+      await addAppointment(shop, client.id, {
+        date: '2026-08-02',
+        time: client === byMail ? '11:00' : '10:00',
+        status: 'completed',
+      });
+      if (client === byMail) await enableWhatsapp(shop, { enabled: false });
+      const url = `/api/comeback/missing/${client.id}/message`;
+      expect((await shop.pro.request({ method: 'POST', url, payload: {} })).statusCode).toBe(204);
+      const refused = await shop.pro.request({
+        method: 'PUT',
+        url: `/api/comeback/clients/${client.id}/marketing`,
+        payload: { allowed: false },
+      });
+      expect(refused.statusCode).toBe(204);
+    }
+    await enableWhatsapp(shop);
+    ctx.clock.set('2026-11-22T12:30:00.000Z');
+    await runWhatsapp(ctx);
+    await makeJobsDue(ctx.database.db, MAIL_QUEUE);
+    await ctx.app.jobs.runDue(MAIL_QUEUE);
+    expect(sentTo(standIn, phone.wa)).toEqual([]);
+    const [mail] = await messagesTo(ctx, byMail.email, 'sentimos sua falta');
+    expect(mail).toMatchObject({ status: 'failed', sentAt: null });
   });
 
   it('a client with neither e-mail nor WhatsApp is told so in pt-BR', async () => {

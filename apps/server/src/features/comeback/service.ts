@@ -13,9 +13,12 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
 import { getClient } from '../clients/service';
+import { cancelPendingMails } from '../mail/service';
+import { cancelQueuedWhatsapp } from '../whatsapp/service';
 import { findPublicProfileById } from '../profile/service';
 import { listServices } from '../services/service';
 import * as repo from './repo';
+import { whatsappKeyOf } from './send';
 
 /**
  * Clients who come back (issue 50): the automations' settings, the messages (each recorded
@@ -140,7 +143,15 @@ export async function isOptedOut(db: Db, professionalId: string, clientId: strin
   return (await repo.optedOutAmong(db, professionalId, [clientId])).size > 0;
 }
 
-/** Records the client's marketing choice with when and how it was given. */
+/** A one-tap message waits at most until the next 09:00; WhatsApp retries for some hours. */
+const HELD_FOR_AT_MOST_MS = 2 * 24 * 60 * 60 * 1000;
+const CANCELLED = 'Cancelada: a cliente recusou as mensagens';
+
+/**
+ * Records the client's marketing choice with when and how it was given. A refusal also stops
+ * what was planned before it and has not gone yet (a message held until a decent hour), in the
+ * same transaction: nothing reaches a client after she said no.
+ */
 export async function recordMarketingChoice(
   { db, clock }: Pick<ComebackDeps, 'db' | 'clock'>,
   professionalId: string,
@@ -149,13 +160,33 @@ export async function recordMarketingChoice(
   via: 'unsubscribe_link' | 'professional',
 ): Promise<void> {
   await getClient({ db }, professionalId, clientId);
-  await repo.insertConsent(db, {
-    professionalId,
-    clientId,
-    purpose: 'marketing',
-    granted: allowed,
-    via,
-    givenAt: clock.now(),
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    await repo.insertConsent(tx, {
+      professionalId,
+      clientId,
+      purpose: 'marketing',
+      granted: allowed,
+      via,
+      givenAt: now,
+    });
+    if (allowed) return;
+    const recent = (await repo.listMessagesOfClient(tx, professionalId, clientId)).filter(
+      (message) => now.getTime() - message.createdAt.getTime() < HELD_FOR_AT_MOST_MS,
+    );
+    await cancelQueuedWhatsapp(
+      { db: tx },
+      professionalId,
+      recent.filter((m) => m.channel === 'whatsapp').map((m) => whatsappKeyOf(m.kind, m.sourceKey)),
+      CANCELLED,
+      now,
+    );
+    await cancelPendingMails(
+      { db: tx },
+      professionalId,
+      recent.flatMap((m) => (m.mailId ? [m.mailId] : [])),
+      CANCELLED,
+    );
   });
 }
 

@@ -93,6 +93,28 @@ export async function markMailAttemptFailed(
     .where(eq(mailOutbox.id, id));
 }
 
+/** Pending mails of the professional's that will not be sent after all: marked failed. */
+export async function cancelPendingMails(
+  db: Db,
+  professionalId: string,
+  ids: readonly string[],
+  reason: string,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'failed', lastError: reason })
+    .where(
+      and(
+        eq(mailOutbox.aboutProfessionalId, professionalId),
+        inArray(mailOutbox.id, [...ids]),
+        eq(mailOutbox.status, 'pending'),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.map((row) => row.id);
+}
+
 /**
  * Deletes the mails about a client (any status: a sent one's copy holds their data too), and
  * those sent to their address for this professional. Returns the ids, whose jobs go too.

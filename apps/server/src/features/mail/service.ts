@@ -90,6 +90,20 @@ export function mailStates({ db }: MailDeps, ids: readonly string[]) {
   return repo.findMailStates(db, ids);
 }
 
+/**
+ * Mails still waiting (a held one-tap message) that must not go: a client refused marketing.
+ * Marked failed, their jobs deleted; a mail already sent is left as it is.
+ */
+export async function cancelPendingMails(
+  { db }: MailDeps,
+  professionalId: string,
+  ids: readonly string[],
+  reason: string,
+): Promise<void> {
+  const cancelled = await repo.cancelPendingMails(db, professionalId, ids, reason);
+  await deleteJobs(db, MAIL_QUEUE, cancelled);
+}
+
 /** Deletes the mails about a client and their waiting jobs (docs/decisions/012-lgpd.md). */
 export async function deleteMailsOfClient(
   { db }: MailDeps,

@@ -112,6 +112,27 @@ export async function markFailed(
   return row;
 }
 
+/** Queued messages that must not go (a refusal after they were planned): marked failed. */
+export async function failQueuedByKeys(
+  db: Db,
+  professionalId: string,
+  dedupeKeys: readonly string[],
+  text: string,
+  now: Date,
+): Promise<void> {
+  if (dedupeKeys.length === 0) return;
+  await db
+    .update(whatsappMessages)
+    .set({ status: 'failed', errorCode: null, errorText: text, updatedAt: now })
+    .where(
+      and(
+        eq(whatsappMessages.professionalId, professionalId),
+        inArray(whatsappMessages.dedupeKey, [...dedupeKeys]),
+        eq(whatsappMessages.status, 'queued'),
+      ),
+    );
+}
+
 const FORWARD: Record<'delivered' | 'read', MessageStatus[]> = {
   delivered: ['queued', 'sent'],
   read: ['queued', 'sent', 'delivered'],

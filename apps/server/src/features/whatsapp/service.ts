@@ -67,6 +67,20 @@ export function sendWhatsappTemplate(
   return planTemplate(deps, input, now);
 }
 
+/**
+ * Planned messages still queued (a one-tap message held until 09:00) that must not go: the
+ * client refused them since. Their job finds them failed and sends nothing, and no e-mail.
+ */
+export async function cancelQueuedWhatsapp(
+  { db }: { db: Db },
+  professionalId: string,
+  dedupeKeys: readonly string[],
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await repo.failQueuedByKeys(db, professionalId, dedupeKeys, reason, now);
+}
+
 /** Whether the professional sends by WhatsApp at all (server configured and her switch on). */
 export async function isWhatsappOn(
   deps: Pick<Deps, 'config'> & { db: Db },
