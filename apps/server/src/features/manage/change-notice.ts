@@ -1,4 +1,4 @@
-import { sumPriceCents, type ManageStatus } from '@agendaki/shared';
+import type { ManageStatus } from '@agendaki/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { sendJobAt } from '../../db/queue';
@@ -13,7 +13,7 @@ import { findPublicProfileById } from '../profile/service';
 import {
   renderChangeNoticeToClient,
   renderChangeNoticeToProfessional,
-  type BookingSummary,
+  summarizeBooking,
 } from './mails';
 import * as repo from './repo';
 import { ensureManageLink } from './link';
@@ -116,23 +116,7 @@ export async function sendChangeNotice(
     const state = bookingStatus(live);
     const moved = first.appointmentDate !== before.date || first.startTime !== before.startTime;
     if (!moved && state === before.status) return false;
-    const services = shown.map((a) => ({
-      name: a.service.name,
-      startTime: a.startTime,
-      endTime: a.endTime,
-      priceCents: a.totalPriceCents,
-    }));
-    const summary: BookingSummary = {
-      businessName: profile.businessName,
-      professionalName: profile.professionalName,
-      address: profile.address,
-      clientName: first.client.name,
-      date: first.appointmentDate,
-      startTime: first.startTime,
-      endTime: shown[shown.length - 1]!.endTime,
-      services,
-      totalPriceCents: sumPriceCents(services),
-    };
+    const summary = summarizeBooking(profile, shown);
     const outcome = {
       state,
       previous:

@@ -3,6 +3,7 @@ import {
   formatIsoDate,
   mapUrlFor,
   PRODUCT_NAME,
+  sumPriceCents,
   withoutLiveLinks,
 } from '@agendaki/shared';
 import { escapeHtml, type OutgoingMail } from '../../lib/mail-templates';
@@ -48,6 +49,41 @@ export interface BookingSummary {
   endTime: string;
   services: readonly { name: string; startTime: string; endTime: string; priceCents: number }[];
   totalPriceCents: number;
+}
+
+/** What a summary reads of an appointment of the booking (appointments' service shape). */
+interface SummarizedAppointment {
+  appointmentDate: string;
+  startTime: string;
+  endTime: string;
+  totalPriceCents: number;
+  service: { name: string };
+  client: { name: string };
+}
+
+/** The booking as its mails show it: `shown` are its appointments in order, at least one. */
+export function summarizeBooking(
+  profile: { businessName: string; professionalName: string; address: string | null },
+  shown: readonly SummarizedAppointment[],
+): BookingSummary {
+  const first = shown[0]!;
+  const services = shown.map((a) => ({
+    name: a.service.name,
+    startTime: a.startTime,
+    endTime: a.endTime,
+    priceCents: a.totalPriceCents,
+  }));
+  return {
+    businessName: profile.businessName,
+    professionalName: profile.professionalName,
+    address: profile.address,
+    clientName: first.client.name,
+    date: first.appointmentDate,
+    startTime: first.startTime,
+    endTime: shown[shown.length - 1]!.endTime,
+    services,
+    totalPriceCents: sumPriceCents(services),
+  };
 }
 
 /** The summary with every word a person typed made inert (docs/decisions/031). */

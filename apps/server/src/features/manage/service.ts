@@ -1,10 +1,6 @@
 // The manage feature's face: the link, view, actions and WhatsApp files re-exported; here the
 // e-mail reminder and Configurações > Depois do agendamento.
-import {
-  type AfterBookingSettings,
-  type afterBookingSettingsSchema,
-  sumPriceCents,
-} from '@agendaki/shared';
+import { type AfterBookingSettings, type afterBookingSettingsSchema } from '@agendaki/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isDemoProfessional } from '../../lib/demo';
@@ -15,7 +11,7 @@ import { enqueueMails, type OutgoingMail } from '../mail/service';
 import { findPublicProfileById, updateAfterBookingSettings } from '../profile/service';
 import { planChangeNotice, type ChangeNoticeJobData } from './change-notice';
 import { ensureManageLink, type ManageDeps } from './link';
-import { type BookingSummary, renderReminder } from './mails';
+import { renderReminder, summarizeBooking } from './mails';
 import * as repo from './repo';
 
 export {
@@ -76,23 +72,7 @@ export async function sendReminder(
     const url = await ensureManageLink({ ...deps, db: tx }, professionalId, bookingId, now);
     const startKey = `${first.appointmentDate}T${first.startTime}`;
     if (!(await repo.claimReminder(tx, professionalId, bookingId, startKey))) return false;
-    const services = live.map((a) => ({
-      name: a.service.name,
-      startTime: a.startTime,
-      endTime: a.endTime,
-      priceCents: a.totalPriceCents,
-    }));
-    const summary: BookingSummary = {
-      businessName: profile.businessName,
-      professionalName: profile.professionalName,
-      address: profile.address,
-      clientName: first.client.name,
-      date: first.appointmentDate,
-      startTime: first.startTime,
-      endTime: live[live.length - 1]!.endTime,
-      services,
-      totalPriceCents: sumPriceCents(services),
-    };
+    const summary = summarizeBooking(profile, live);
     const mail = email ? renderReminder(email, summary, url) : null;
     // WhatsApp, when it takes the reminder, sends this e-mail only if it fails.
     const taken = await channel?.(tx, {

@@ -8,7 +8,6 @@ import {
   type ManageView,
   mapUrlFor,
   type PushKind,
-  sumPriceCents,
   zonedToday,
 } from '@agendaki/shared';
 import type { Db } from '../../db/client';
@@ -25,7 +24,7 @@ import { findPublicProfileById, type PublicProfileRow } from '../profile/service
 import { seriesOfBooking } from '../series/service';
 import { bookingStatus, planChangeNotice } from './change-notice';
 import { findByToken, invalidLink, type ManageDeps } from './link';
-import type { BookingSummary } from './mails';
+import { type BookingSummary, summarizeBooking } from './mails';
 import type * as repo from './repo';
 import { manageUrl } from './token';
 
@@ -82,23 +81,7 @@ export async function isManageLinkOpen(deps: ManageDeps, token: string): Promise
 
 function summaryOf(booking: OpenBooking): BookingSummary {
   const shown = booking.live.length > 0 ? booking.live : booking.appointments;
-  const services = shown.map((a) => ({
-    name: a.service.name,
-    startTime: a.startTime,
-    endTime: a.endTime,
-    priceCents: a.totalPriceCents,
-  }));
-  return {
-    businessName: booking.profile.businessName,
-    professionalName: booking.profile.professionalName,
-    address: booking.profile.address,
-    clientName: shown[0]!.client.name,
-    date: shown[0]!.appointmentDate,
-    startTime: shown[0]!.startTime,
-    endTime: shown[shown.length - 1]!.endTime,
-    services,
-    totalPriceCents: sumPriceCents(services),
-  };
+  return summarizeBooking(booking.profile, shown);
 }
 
 export async function getManageView(deps: ManageDeps, token: string): Promise<ManageView> {
