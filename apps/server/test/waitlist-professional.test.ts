@@ -126,6 +126,11 @@ describe('lista de espera: the professional', () => {
     const twice = await postJoin(ctx, { ...waitlistBody(shop), clientEmail: body.clientEmail });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('Você já está na lista de espera para estes dias.');
+    // A phone is kept in E.164, as clients' are (issue 47).
+    const withPhone = { ...waitlistBody(shop), clientPhone: '(11) 98765-1111' };
+    expect((await postJoin(ctx, withPhone)).statusCode).toBe(201);
+    const stored = (await day()).json().entries.map((e: { clientPhone: string }) => e.clientPhone);
+    expect(stored).toContain('+5511987651111');
     const ip = '10.9.8.7';
     for (let i = 0; i < 3; i += 1)
       expect((await postJoin(ctx, waitlistBody(shop), ip)).statusCode).toBe(201);

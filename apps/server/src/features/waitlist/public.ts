@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import { sendJob, sendJobs } from '../../db/queue';
 import { WAITLIST_SCAN_QUEUE } from '../../db/queues';
 import { AppError } from '../../lib/errors';
-import { brazilianMobile } from '../../lib/phone';
+import { brazilianMobile, toStoredPhone } from '../../lib/phone';
 import { createBooking, visitorHash, type BookingDeps } from '../booking/service';
 import { addToOutbox } from '../mail/service';
 import { findPublicProfileById } from '../profile/service';
@@ -76,13 +76,15 @@ export async function joinWaitlist(
     throw new AppError('VALIDATION', WAITLIST_PAST_MESSAGE);
   }
   const visitor = visitorHash(deps.key, ip, profile.id);
+  // E.164, as clients' phones are (issue 47): the same mobile typed two ways is one person.
+  const phone = toStoredPhone(input.clientPhone);
   return deps.db.transaction(async (tx) => {
     await repo.lockProfessionalTime(tx, profile.id);
     const settings = await repo.findSettings(tx, profile.id);
     if (!settings.enabled) throw new AppError('CONFLICT', WAITLIST_OFF_MESSAGE);
     const known = await repo.findEntryByRequest(tx, profile.id, input.requestKey);
     if (known) return { entryUrl: entryUrl(deps.publicUrl, deps.key, known.id) };
-    const contact = repo.byContact(input.clientEmail, input.clientPhone);
+    const contact = repo.byContact(input.clientEmail, phone);
     if ((await repo.countWaiting(tx, profile.id, and(contact, repo.wantsAny(dates)))) > 0) {
       throw new AppError('CONFLICT', WAITLIST_ALREADY_MESSAGE);
     }
@@ -104,7 +106,7 @@ export async function joinWaitlist(
       rangeEnd: input.rangeEnd,
       clientName: input.clientName,
       clientEmail: input.clientEmail,
-      clientPhone: input.clientPhone,
+      clientPhone: phone,
       tokenHash: hashEntryToken(entryToken(deps.key, id)),
       requestKey: input.requestKey,
       visitorHash: visitor,

@@ -1,5 +1,6 @@
 import {
   formatIsoDate,
+  formatPhone,
   waitlistManualOfferSchema,
   type WaitlistEntry,
   type WaitlistManualOffer,
@@ -92,7 +93,9 @@ export function WaitlistEntryCard({ entry }: { entry: WaitlistEntry }) {
               {entry.clientName}
             </p>
             <p className="text-sm break-all text-muted-foreground">
-              {[entry.clientEmail, entry.clientPhone].filter(Boolean).join(' · ')}
+              {[entry.clientEmail, entry.clientPhone && formatPhone(entry.clientPhone)]
+                .filter(Boolean)
+                .join(' · ')}
             </p>
           </div>
           <Badge variant={entry.offer ? 'default' : 'secondary'}>
