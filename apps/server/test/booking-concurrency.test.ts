@@ -216,7 +216,7 @@ describe(`simultaneous bookings (${testDatabaseKind})`, () => {
       const same = (await clientsOf(ctx, shop.profileId)).filter(
         (c) => c.email?.toLowerCase() === email,
       );
-      expect(same.map((c) => [c.id, c.phone])).toEqual([[otherId, '11944440000']]);
+      expect(same.map((c) => [c.id, c.phone])).toEqual([[otherId, '+5511944440000']]);
       const [appointment] = await appointmentsOf(ctx, shop.profileId, '2026-11-30');
       expect(appointment?.clientId).toBe(otherId);
     },
