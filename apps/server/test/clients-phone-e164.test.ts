@@ -97,7 +97,9 @@ describe('the public booking', () => {
 
 /** The migration's UPDATE of the phones, as committed (drizzle/0034). */
 function phoneMigration(): string {
-  const file = readdirSync(MIGRATIONS_FOLDER).find((name) => name.endsWith('_whatsapp_phones_e164.sql'))!;
+  const file = readdirSync(MIGRATIONS_FOLDER).find((name) =>
+    name.endsWith('_whatsapp_phones_e164.sql'),
+  )!;
   const statements = readFileSync(path.join(MIGRATIONS_FOLDER, file), 'utf8').split(
     '--> statement-breakpoint',
   );
