@@ -12,6 +12,7 @@ import { enqueueMails, type OutgoingMail } from '../mail/service';
 import { findPublicProfileById } from '../profile/service';
 import {
   renderChangeNoticeToClient,
+  messageTarget,
   renderChangeNoticeToProfessional,
   summarizeBooking,
 } from './mails';
@@ -125,12 +126,7 @@ export async function sendChangeNotice(
     const change = {
       professionalId,
       bookingId,
-      clientId: first.clientId,
-      clientName: first.client.name,
-      phone: first.client.phone,
-      businessName: profile.businessName,
-      date: first.appointmentDate,
-      startTime: first.startTime,
+      ...messageTarget(profile, first),
       state: state === 'cancelled' ? ('cancelled' as const) : ('moved' as const),
     };
     const now = deps.clock.now();

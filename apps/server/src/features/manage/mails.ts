@@ -86,6 +86,21 @@ export function summarizeBooking(
   };
 }
 
+/** Who a message about the booking goes to, and the time it names (WhatsApp's templates). */
+export function messageTarget(
+  profile: { businessName: string },
+  first: SummarizedAppointment & { clientId: string; client: { phone: string | null } },
+) {
+  return {
+    clientId: first.clientId,
+    clientName: first.client.name,
+    phone: first.client.phone,
+    businessName: profile.businessName,
+    date: first.appointmentDate,
+    startTime: first.startTime,
+  };
+}
+
 /** The summary with every word a person typed made inert (docs/decisions/031). */
 function inert(summary: BookingSummary): BookingSummary {
   return {

@@ -11,7 +11,7 @@ import { enqueueMails, type OutgoingMail } from '../mail/service';
 import { findPublicProfileById, updateAfterBookingSettings } from '../profile/service';
 import { planChangeNotice, type ChangeNoticeJobData } from './change-notice';
 import { ensureManageLink, type ManageDeps } from './link';
-import { renderReminder, summarizeBooking } from './mails';
+import { messageTarget, renderReminder, summarizeBooking } from './mails';
 import * as repo from './repo';
 
 export {
@@ -78,12 +78,7 @@ export async function sendReminder(
     const taken = await channel?.(tx, {
       professionalId,
       bookingId,
-      clientId: first.clientId,
-      clientName: first.client.name,
-      phone: first.client.phone,
-      businessName: profile.businessName,
-      date: first.appointmentDate,
-      startTime: first.startTime,
+      ...messageTarget(profile, first),
       reminderHours: profile.reminderHours,
       manageUrl: url,
       startKey,
