@@ -134,6 +134,25 @@ function measureAdditions() {
   return { jsBytes: gzipBytes(files), cssBytes: gzipBytes(css), files };
 }
 
+/** Issue 48: the Agenda's first visit, JavaScript and CSS (bench:lighthouse weighs the real one). */
+const AGENDA_FIRST_VISIT_LIMIT_KB = 140;
+/** The dashboard's frame, the Agenda's route and its first view (the day's calendar). */
+const AGENDA_CHUNKS = [
+  /^dashboard-layout-[\w-]{8}\.js$/,
+  /^appointments-[\w-]{8}\.js$/,
+  /^agenda-calendar-page-[\w-]{8}\.js$/,
+];
+
+function measureAgendaFirstVisit() {
+  const index = readHtmlAssets(path.join(distDir, 'index.html'));
+  const assets = path.join(distDir, 'assets');
+  const chunks = fs
+    .readdirSync(assets)
+    .filter((name) => AGENDA_CHUNKS.some((pattern) => pattern.test(name)))
+    .map((name) => path.join(assets, name));
+  return gzipBytes(collectScripts([...index.scripts, ...chunks])) + gzipBytes(index.styles);
+}
+
 /**
  * The public pages' first visit builds no Intl formatter: a fresh tab's first one loads the
  * locale's data, 35–96 ms of its main thread here, and those pages format while they hydrate
@@ -186,6 +205,18 @@ function main() {
       `Painel e login (index.html): JS ${formatKb(app.jsBytes)} KB gzip, ` +
         `CSS ${formatKb(app.cssBytes)} KB gzip`,
     );
+    const agendaBytes = measureAgendaFirstVisit();
+    console.log(
+      `Agenda, primeira visita: JS e CSS ${formatKb(agendaBytes)} KB gzip ` +
+        `(limite ${AGENDA_FIRST_VISIT_LIMIT_KB} KB)`,
+    );
+    if (agendaBytes > AGENDA_FIRST_VISIT_LIMIT_KB * KB) {
+      console.error(
+        `A primeira visita da Agenda passou de ${AGENDA_FIRST_VISIT_LIMIT_KB} KB gzip: veja os ` +
+          'imports estáticos de dashboard-layout e da rota da Agenda (zod, Radix, date-fns).',
+      );
+      return 1;
+    }
   }
   const additions = measureAdditions();
   if (additions) {

@@ -32,9 +32,9 @@ function sharedLinkPagesInDev(): Plugin {
 }
 
 /**
- * The public pages' build (`--mode book`) renders with Preact's React-compatible layer instead
- * of react-dom: the same components, a tenth of the download for a client's phone
- * (docs/decisions/019-public-pages-on-preact.md). The dashboard keeps React.
+ * Every build the browser runs renders with Preact's React-compatible layer instead of react-dom:
+ * the same components, a fraction of the download on a phone (decisions 019 and 041). Only the
+ * landing's prerender (plain HTML, no script) and the unit tests keep React.
  */
 const PREACT_FOR_REACT = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -44,6 +44,18 @@ const PREACT_FOR_REACT = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
 ];
+
+/**
+ * react-router reads `React.useOptimistic`, which preact/compat lacks, and falls back to plain
+ * state when it is missing (`useOptimisticSafe`): the bundler's warning about it is expected.
+ */
+function quietKnownCompatGaps(
+  warning: { code?: string; message: string },
+  warn: (warning: { code?: string; message: string }) => void,
+) {
+  if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+  warn(warning);
+}
 
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
 
@@ -119,7 +131,7 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
     resolve: {
       alias: [
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-        ...(bookOnly ? PREACT_FOR_REACT : []),
+        ...(mode === 'prerender' ? [] : PREACT_FOR_REACT),
       ],
     },
     build: {
@@ -128,7 +140,9 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
       assetsDir: 'assets',
       // The book build adds its files next to the main build's.
       emptyOutDir: !bookOnly,
-      ...(bookServerRender ? { copyPublicDir: false } : { rollupOptions: { input } }),
+      ...(bookServerRender
+        ? { copyPublicDir: false }
+        : { rollupOptions: { input, onwarn: quietKnownCompatGaps } }),
     },
     ...(bookServerRender ? { ssr: { noExternal: true } } : {}),
     server: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './appointment-schemas';
+import { isIsoDate } from './iso-date';
 import { appointmentSchema } from './appointment-schemas';
 import { blockSchema } from './schedule-schemas';
 

@@ -3,9 +3,8 @@ import {
   appointmentInputSchema,
   appointmentListQuerySchema,
   appointmentUpdateSchema,
-  isIsoDate,
-  isIsoMonth,
 } from './appointment-schemas';
+import { isIsoDate, isIsoMonth } from './iso-date';
 
 const valid = {
   clientId: '3f0e2c3a-8a0e-4b8e-9b1a-3c9d2b7e4f10',

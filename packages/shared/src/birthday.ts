@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './appointment-schemas';
+import { isIsoDate } from './iso-date';
 
 /**
  * A client's birthday as a person in Brazil types it: "dd/mm" or "dd/mm/aaaa" (the year is

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { depositChargeSchema } from './pix';
 import { POW_INVALID_MESSAGE, POW_PAYLOAD_MAX } from './booking-gates';
-import { isIsoDate, isIsoMonth } from './appointment-schemas';
+import { isIsoDate, isIsoMonth } from './iso-date';
 import { CLIENT_EMAIL_MAX, CLIENT_NAME_MAX, CLIENT_PHONE_MAX, clientName } from './client-schemas';
 import { optionalPhone, optionalText } from './text';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './appointment-schemas';
+import { isIsoDate } from './iso-date';
 import { moneyTextSchema } from './money';
 import { requiredName } from './client-schemas';
 import { centsSchema, paymentInputSchema, PAYMENT_METHODS } from './closing-schemas';

@@ -1,5 +1,6 @@
 import { cnpj, cpf } from 'cpf-cnpj-validator';
 import { z } from 'zod';
+import { DEPOSIT_STATUSES } from './deposit-status';
 
 /**
  * Pix sinal (docs/decisions/017-pix-sinal.md): Configurações > Pagamentos, the deposit a public
@@ -186,15 +187,6 @@ export function depositAmountCents(settings: PaymentSettings, totalCents: number
   return Math.max(1, Math.round((totalCents * settings.depositPercent) / 100));
 }
 
-export const DEPOSIT_STATUSES = ['pending', 'received', 'expired', 'cancelled'] as const;
-export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
-export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
-  pending: 'pendente',
-  received: 'recebido',
-  expired: 'expirado',
-  cancelled: 'cancelado',
-};
-
 /** What the client is shown to pay (booking answer, success screen, manage page, e-mail). */
 export const depositChargeSchema = z.object({
   status: z.enum(DEPOSIT_STATUSES),
@@ -238,8 +230,3 @@ export const DEPOSIT_EXPIRED_MESSAGE =
   'O prazo deste sinal terminou e o agendamento foi cancelado.';
 export const DEPOSIT_CANCELLED_MESSAGE = 'Este agendamento foi cancelado.';
 export const DEPOSIT_NOT_FOUND_MESSAGE = 'Sinal não encontrado';
-
-/** "Sinal: R$ 30,00 (pendente)". */
-export function depositLabel(amountText: string, status: DepositStatus): string {
-  return `Sinal: ${amountText} (${DEPOSIT_STATUS_LABELS[status]})`;
-}

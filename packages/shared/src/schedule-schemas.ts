@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './appointment-schemas';
+import { isIsoDate } from './iso-date';
 import { END_BEFORE_START_MESSAGE, OVERLAPPING_WINDOWS_MESSAGE } from './availability-schemas';
 import { isValidTime, timeToMinutes } from './time';
 

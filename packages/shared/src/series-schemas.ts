@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './appointment-schemas';
+import { isIsoDate } from './iso-date';
 
 /**
  * Horário fixo (issue 46): a rule that makes ordinary appointments (docs/product.md, Horário

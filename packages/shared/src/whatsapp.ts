@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WHATSAPP_STATUSES } from './whatsapp-labels';
 
 /**
  * WhatsApp by the Cloud API (docs/decisions/037-whatsapp-cloud-api.md): the professional's
@@ -26,27 +27,6 @@ export const whatsappSettingsSchema = whatsappSettingsInputSchema.extend({
   reminderHours: z.number().int(),
 });
 export type WhatsappSettings = z.infer<typeof whatsappSettingsSchema>;
-
-export const WHATSAPP_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
-export type WhatsappStatus = (typeof WHATSAPP_STATUSES)[number];
-
-export const WHATSAPP_STATUS_LABELS: Record<WhatsappStatus, string> = {
-  queued: 'na fila',
-  sent: 'enviada',
-  delivered: 'entregue',
-  read: 'lida',
-  failed: 'falhou',
-};
-
-export const WHATSAPP_KIND_LABELS: Record<string, string> = {
-  booking_confirmed: 'Confirmação',
-  reminder: 'Lembrete',
-  rescheduled: 'Remarcação',
-  cancelled: 'Cancelamento',
-  deposit_due: 'Sinal Pix',
-  waitlist_offer: 'Vaga da lista de espera',
-  reply: 'Resposta',
-};
 
 export const whatsappMessageSchema = z.object({
   id: z.string(),

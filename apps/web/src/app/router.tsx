@@ -1,13 +1,13 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
-import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { PageLoading, RootLayout } from './routes/root';
 import { RouteErrorBoundary } from './routes/route-error';
 
 /*
- * The landing and 404 pages ship in the entry chunk; everything behind them is lazy, so a
- * visitor of the landing page never downloads the dashboard or the booking page.
+ * The 404 page ships in the entry chunk; everything else is lazy. The landing is served as
+ * prerendered HTML without script (scripts/prerender-landing.mjs): the app draws it only when a
+ * signed-in page links back to it, so it stays out of the dashboard's first download.
  */
 const loadPublicBooking = async () => ({
   Component: (await import('./routes/public-booking')).PublicBookingRoute,
@@ -84,7 +84,10 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorBoundary,
     HydrateFallback: PageLoading,
     children: [
-      { path: paths.home.path, Component: LandingRoute },
+      {
+        path: paths.home.path,
+        lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }),
+      },
       {
         path: paths.auth.path,
         lazy: async () => ({ Component: (await import('./routes/auth')).AuthRoute }),

@@ -8,8 +8,9 @@ describe('landing page', () => {
     stubConfigFetch();
     renderRoute('/');
 
+    // The landing's code loads on demand (app/router.tsx).
     expect(
-      screen.getByRole('heading', {
+      await screen.findByRole('heading', {
         level: 1,
         name: 'Sistema de Agendamento Automático para Profissionais',
       }),
@@ -47,7 +48,7 @@ describe('landing page', () => {
     stubConfigFetch();
     renderRoute('/');
 
-    const header = screen.getByRole('navigation', { name: 'Acesso' });
+    const header = await screen.findByRole('navigation', { name: 'Acesso' });
     expect(within(header).getByRole('link', { name: 'Entrar' }).getAttribute('href')).toBe('/auth');
     expect(within(header).getByRole('link', { name: 'Cadastrar' }).getAttribute('href')).toBe(
       '/auth',
@@ -64,7 +65,7 @@ describe('landing page', () => {
     const fetchMock = stubConfigFetch({ ...TEST_CONFIG, planPriceCents: 2390 });
     renderRoute('/');
 
-    expect(screen.getByTestId('plan-price-skeleton')).toBeDefined();
+    expect(await screen.findByTestId('plan-price-skeleton')).toBeDefined();
     expect(screen.queryByText(/R\$/)).toBeNull();
 
     const price = await screen.findByTestId('plan-price');

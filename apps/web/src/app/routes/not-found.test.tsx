@@ -22,13 +22,13 @@ describe('not-found page', () => {
 
     await userEvent.click(screen.getByRole('link', { name: 'Voltar para Home' }));
 
-    expect(router.state.location.pathname).toBe('/');
     expect(
       await screen.findByRole('heading', {
         level: 1,
         name: 'Sistema de Agendamento Automático para Profissionais',
       }),
     ).toBeDefined();
+    expect(router.state.location.pathname).toBe('/');
     await screen.findByTestId('plan-price');
   });
 });

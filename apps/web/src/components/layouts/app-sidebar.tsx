@@ -1,6 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { Sidebar, SidebarContent, SidebarHeader, useSidebar } from '@/components/ui/sidebar';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { BrandLogo } from './brand-logo';
@@ -9,31 +9,36 @@ import { DASHBOARD_NAV_ITEMS, type DashboardNavItem } from './dashboard-nav-item
 /** Hidden in the collapsed (icons only) desktop sidebar; always shown in the mobile sheet. */
 const HIDDEN_WHEN_COLLAPSED = 'group-data-[state=collapsed]/sidebar:sr-only';
 
+// The label beside an icon of the collapsed desktop sidebar; its code (Radix Tooltip and its
+// positioning) downloads only once the sidebar is collapsed, never on a phone.
+const NavLinkTooltip = lazy(async () => ({
+  default: (await import('./nav-link-tooltip')).NavLinkTooltip,
+}));
+
 function SidebarNavLink({ item }: { item: DashboardNavItem }) {
   const { state, isMobile, setOpenMobile } = useSidebar();
   const { label, href, icon: Icon, isExact } = item;
+  const link = (
+    <NavLink
+      to={href}
+      end={isExact}
+      // The slide-over closes once a page is chosen.
+      onClick={() => {
+        if (isMobile) setOpenMobile(false);
+      }}
+      // A plain string: Radix's Slot (the tooltip trigger) cannot merge NavLink's function form.
+      className="flex h-10 items-center gap-3 overflow-hidden rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:font-semibold aria-[current=page]:text-accent-foreground group-data-[state=collapsed]/sidebar:size-8 group-data-[state=collapsed]/sidebar:justify-center group-data-[state=collapsed]/sidebar:p-0"
+    >
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      <span className={HIDDEN_WHEN_COLLAPSED}>{label}</span>
+    </NavLink>
+  );
+  if (state !== 'collapsed' || isMobile) return <li>{link}</li>;
   return (
     <li>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <NavLink
-            to={href}
-            end={isExact}
-            // The slide-over closes once a page is chosen.
-            onClick={() => {
-              if (isMobile) setOpenMobile(false);
-            }}
-            // A plain string: Radix's Slot (the tooltip trigger) cannot merge NavLink's function form.
-            className="flex h-10 items-center gap-3 overflow-hidden rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:font-semibold aria-[current=page]:text-accent-foreground group-data-[state=collapsed]/sidebar:size-8 group-data-[state=collapsed]/sidebar:justify-center group-data-[state=collapsed]/sidebar:p-0"
-          >
-            <Icon className="size-4 shrink-0" aria-hidden="true" />
-            <span className={HIDDEN_WHEN_COLLAPSED}>{label}</span>
-          </NavLink>
-        </TooltipTrigger>
-        <TooltipContent side="right" hidden={state !== 'collapsed' || isMobile}>
-          {label}
-        </TooltipContent>
-      </Tooltip>
+      <Suspense fallback={link}>
+        <NavLinkTooltip label={label}>{link}</NavLinkTooltip>
+      </Suspense>
     </li>
   );
 }

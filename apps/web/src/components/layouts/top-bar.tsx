@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@agendaki/shared';
 import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger } from '@/components/ui/sidebar';
-import { UserMenu } from './user-menu';
+import { AccountMenu } from './account-menu';
 
 /** Above every dashboard page: the sidebar toggle and the account menu. */
 export function TopBar({ email }: { email: string }) {
@@ -12,7 +12,7 @@ export function TopBar({ email }: { email: string }) {
       {/* On phones the sidebar (and its product name) is hidden behind the trigger. */}
       <span className="font-semibold tracking-tight md:hidden">{PRODUCT_NAME}</span>
       <div className="ml-auto flex items-center gap-2">
-        <UserMenu email={email} />
+        <AccountMenu email={email} />
       </div>
     </header>
   );

@@ -15,8 +15,11 @@ import { useSignOut } from '@/features/auth/api/sign-out';
 import { getErrorMessage } from '@/lib/api-client';
 import { getEmailInitials } from './user-initials';
 
-/** The top bar's avatar and its menu: the e-mail, "Perfil" and "Sair". */
-export function UserMenu({ email }: { email: string }) {
+/**
+ * The top bar's avatar and its menu: the e-mail, "Perfil" and "Sair". AccountMenu mounts it,
+ * open, in place of its stand-in button when that is first pressed.
+ */
+export function UserMenu({ email, defaultOpen = false }: { email: string; defaultOpen?: boolean }) {
   const navigate = useNavigate();
   const signOut = useSignOut();
 
@@ -31,7 +34,7 @@ export function UserMenu({ email }: { email: string }) {
   }
 
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger
         className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         aria-label="Menu da conta"

@@ -12,8 +12,7 @@ import {
 } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from './sheet';
-import { TooltipProvider } from './tooltip';
+import { lazyDialog } from '@/lib/lazy-dialog';
 
 /*
  * A collapsible sidebar (docs/product.md section 2, "Dashboard shell", section 9): 16rem open, 3rem collapsed to
@@ -111,11 +110,7 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
     [isOpen, setOpen, isMobile, isOpenMobile, toggleSidebar],
   );
 
-  return (
-    <SidebarContext.Provider value={value}>
-      <TooltipProvider delayDuration={0}>{children}</TooltipProvider>
-    </SidebarContext.Provider>
-  );
+  return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
 
 export interface SidebarProps {
@@ -124,20 +119,20 @@ export interface SidebarProps {
   children: ReactNode;
 }
 
+// The mobile slide-over (a Radix Dialog) downloads when first opened, not with every page.
+const SidebarSheet = lazyDialog(
+  async () => (await import('./sidebar-sheet')).SidebarSheet,
+  (props) => props.open,
+);
+
 /** A sticky column on desktop, a Radix Dialog sheet from the left on mobile. */
 export function Sidebar({ title, children }: SidebarProps) {
   const { state, isMobile, isOpenMobile, setOpenMobile } = useSidebar();
   if (isMobile) {
     return (
-      <Sheet open={isOpenMobile} onOpenChange={setOpenMobile}>
-        <SheetContent side="left" data-slot="sidebar" className="w-72 max-w-[85vw] bg-background">
-          <SheetTitle className="sr-only">{title}</SheetTitle>
-          <SheetDescription className="sr-only">
-            Navegue entre as páginas do painel.
-          </SheetDescription>
-          {children}
-        </SheetContent>
-      </Sheet>
+      <SidebarSheet open={isOpenMobile} onOpenChange={setOpenMobile} title={title}>
+        {children}
+      </SidebarSheet>
     );
   }
   return (

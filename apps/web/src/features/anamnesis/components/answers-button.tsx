@@ -1,41 +1,15 @@
-import type { Appointment, AnsweredForm } from '@agendaki/shared';
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import type { Appointment } from '@agendaki/shared';
 import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
-import { useAnamnesisForms, useAppointmentAnswers } from '../api/forms';
+import { lazyDialog } from '@/lib/lazy-dialog';
+import { useAnamnesisForms } from '../api/forms';
 
-export function AnsweredFormView({ form, timeZone }: { form: AnsweredForm; timeZone: string }) {
-  const at = format(
-    new TZDate(new Date(form.answeredAt).getTime(), timeZone),
-    "dd/MM/yyyy 'às' HH:mm",
-  );
-  return (
-    <div className="space-y-2" data-testid="answered-form">
-      <p className="text-sm text-muted-foreground">
-        {form.formName} (versão {form.version}), respondida em {at}, com consentimento.
-      </p>
-      <dl className="grid gap-2">
-        {form.items.map((item, index) => (
-          <div key={index} className="rounded-md bg-muted/50 px-3 py-2">
-            <dt className="text-xs font-medium text-muted-foreground">{item.label}</dt>
-            <dd className="text-sm break-words whitespace-pre-wrap">{item.answer}</dd>
-          </div>
-        ))}
-      </dl>
-    </div>
-  );
-}
+// The answers' dialog comes when it first opens (lib/lazy-dialog.tsx).
+const AnswersDialog = lazyDialog(
+  async () => (await import('./answers-dialog')).AnswersDialog,
+  (props) => props.open,
+);
 
 /**
  * "Ficha de anamnese" on an appointment whose service asks for one: the client's answers,
@@ -50,34 +24,26 @@ export function AnamnesisAnswersButton({
 }) {
   const [isOpen, setOpen] = useState(false);
   const forms = useAnamnesisForms();
-  const answers = useAppointmentAnswers(appointment.id, isOpen);
   const asks = forms.data?.some((form) => form.serviceIds.includes(appointment.serviceId));
   if (!asks) return null;
   return (
-    <Dialog open={isOpen} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" className="w-full">
-          <ClipboardList aria-hidden="true" />
-          Ficha de anamnese
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Ficha de anamnese</DialogTitle>
-          <DialogDescription>
-            {appointment.client.name} · {appointment.service.name}
-          </DialogDescription>
-        </DialogHeader>
-        {!answers.data ? (
-          <Skeleton className="h-32 w-full" />
-        ) : answers.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">A cliente ainda não respondeu a ficha.</p>
-        ) : (
-          answers.data.map((form) => (
-            <AnsweredFormView key={form.id} form={form} timeZone={timeZone} />
-          ))
-        )}
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        className="w-full"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <ClipboardList aria-hidden="true" />
+        Ficha de anamnese
+      </Button>
+      <AnswersDialog
+        appointment={appointment}
+        timeZone={timeZone}
+        open={isOpen}
+        onOpenChange={setOpen}
+      />
+    </>
   );
 }
