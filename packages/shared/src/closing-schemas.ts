@@ -47,6 +47,12 @@ export const CLOSING_CANCELLED_MESSAGE =
   'Um agendamento cancelado ou sem comparecimento não pode ser concluído.';
 export const DEPOSIT_NOT_RECEIVED_MESSAGE =
   'Este agendamento não tem sinal recebido (ou o valor passa do sinal).';
+/** A closed appointment is history: the database refuses its change (decision 038). */
+export const APPOINTMENT_CLOSED_MESSAGE =
+  'Este atendimento já foi concluído e recebido. Reabra o atendimento antes de alterá-lo, cancelá-lo ou excluí-lo.';
+/** A client with money recorded is erased (amounts kept), never deleted with them. */
+export const CLIENT_HAS_MONEY_MESSAGE =
+  'Este cliente tem pagamentos ou pacotes registrados e não pode ser excluído. Use "Excluir dados pessoais": os dados dele são apagados e os valores ficam na sua contabilidade.';
 export const PACKAGE_METHOD_NEEDS_PACKAGE_MESSAGE = 'Escolha o pacote da sessão.';
 export const RECEIPT_NO_EMAIL_MESSAGE = 'Este cliente não tem e-mail cadastrado.';
 

@@ -22,6 +22,8 @@ export const PACKAGE_EXPIRED_MESSAGE = 'Este pacote venceu. A sessão não foi u
 export const PACKAGE_WRONG_SERVICE_MESSAGE = 'Este pacote não inclui o serviço deste agendamento.';
 export const PACKAGE_WRONG_CLIENT_MESSAGE = 'Este pacote é de outro cliente.';
 export const PACKAGE_ALREADY_USED_MESSAGE = 'Este agendamento já usa uma sessão de pacote.';
+export const PACKAGE_APPOINTMENT_CANCELLED_MESSAGE =
+  'Um agendamento cancelado ou sem comparecimento não usa sessão de pacote.';
 export const PACKAGE_INACTIVE_MESSAGE = 'Este pacote não está mais à venda.';
 export const PACKAGE_SALE_OVERPAID_MESSAGE = 'Os pagamentos passam do preço do pacote.';
 

@@ -164,4 +164,8 @@ export const SQLSTATE = {
   NUMERIC_OVERFLOW: '22003',
   TOO_MANY_CONNECTIONS: '53300',
   OBJECT_NOT_IN_PREREQUISITE_STATE: '55000',
+  /** Agendaki's own (drizzle/0035): a closed appointment changed or deleted before "Reabrir". */
+  APPOINTMENT_CLOSED: 'AK001',
+  /** Agendaki's own (drizzle/0035): a client deleted while payments or packages are hers. */
+  CLIENT_HAS_MONEY: 'AK002',
 } as const;

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { APPOINTMENT_CLOSED_MESSAGE, CLIENT_HAS_MONEY_MESSAGE } from '@agendaki/shared';
 import {
   AppError,
   getSqlState,
@@ -66,6 +67,11 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }
 function fromDatabaseError(error: unknown): AppError | undefined {
   const state = getSqlState(error);
   switch (state) {
+    // The guards of decision 038, whichever feature's write ran into them.
+    case SQLSTATE.APPOINTMENT_CLOSED:
+      return new AppError('CONFLICT', APPOINTMENT_CLOSED_MESSAGE);
+    case SQLSTATE.CLIENT_HAS_MONEY:
+      return new AppError('CONFLICT', CLIENT_HAS_MONEY_MESSAGE);
     case SQLSTATE.EXCLUSION_VIOLATION:
       return new AppError('CONFLICT', 'Conflito de horário com outro agendamento');
     case SQLSTATE.UNIQUE_VIOLATION:

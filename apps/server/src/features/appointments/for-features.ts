@@ -1,11 +1,34 @@
-// What booking, public-profile, demo, dashboard, schedule and reports ask of the appointments.
-import { type AffectedAppointment, type DashboardPeriods, formatTime } from '@agendaki/shared';
+// What booking, public-profile, demo, dashboard, schedule, packages and reports ask of the
+// appointments.
+import {
+  type AffectedAppointment,
+  type Appointment,
+  type DashboardPeriods,
+  formatTime,
+} from '@agendaki/shared';
 import type { AnyColumn } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { serviceDirectory } from '../services/service';
-import type { DbDeps } from './deps';
+import { AppError } from '../../lib/errors';
+import { type DbDeps, NOT_FOUND, toAppointmentDto } from './deps';
 import { directoriesOf } from './directories';
 import * as repo from './repo';
+
+/**
+ * The appointment, its row held until `db`'s transaction ends: what is decided on its status
+ * (a package session used) cannot race a cancel (docs/decisions/038-money-received.md).
+ */
+export async function lockAppointment(
+  { db }: DbDeps,
+  profileId: string,
+  id: string,
+): Promise<Appointment> {
+  const row = (await repo.lockAppointment(db, profileId, id))
+    ? await repo.findAppointment(db, profileId, directoriesOf(db, profileId), id)
+    : undefined;
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toAppointmentDto(row);
+}
 
 /** Non-cancelled appointments of the date as "HH:MM" intervals, for `listAvailableSlots`. */
 export async function listBusyTimes(

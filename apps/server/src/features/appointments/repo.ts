@@ -28,6 +28,7 @@ export {
   deleteAppointment,
   insertAppointment,
   insertAppointments,
+  lockAppointment,
   moveAppointment,
   setBookingStatus,
   updateAppointment,

@@ -47,6 +47,7 @@ export {
   getReportGroups,
   listBusyTimes,
   listLiveAppointmentsBetween,
+  lockAppointment,
   noShowCountOf,
   recentAppointmentCountOf,
   upcomingAppointments,

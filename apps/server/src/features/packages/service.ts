@@ -9,6 +9,7 @@ import {
   type ClientPackage,
   type ManagePackages,
   PACKAGE_ALREADY_USED_MESSAGE,
+  PACKAGE_APPOINTMENT_CANCELLED_MESSAGE,
   PACKAGE_EXPIRED_MESSAGE,
   PACKAGE_NOT_FOUND_MESSAGE,
   PACKAGE_WRONG_CLIENT_MESSAGE,
@@ -22,7 +23,7 @@ import { PACKAGE_EXPIRY_QUEUE } from '../../db/queues';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/params';
-import { getAppointment } from '../appointments/service';
+import { lockAppointment } from '../appointments/service';
 import { toUseRefusal } from './refusals';
 import * as repo from './repo';
 import * as figures from './repo/figures';
@@ -157,9 +158,11 @@ export async function managePackagesOf(
 // ------------------------------------------------------------------ sessions
 
 /**
- * Uses one session of `clientPackageId` for the appointment, in `db`'s transaction: the package
- * must be the appointment's client's, cover its service and be valid today; the balance is the
- * database's to refuse. An appointment that already uses this package's session is left as is.
+ * Uses one session of `clientPackageId` for the appointment, in `db`'s transaction: the
+ * appointment neither cancelled nor a no-show (its row held, so a racing cancel waits and then
+ * gives the session back, or goes first and this use is refused), the package the appointment's
+ * client's, covering its service and valid today; the balance is the database's to refuse. An
+ * appointment that already uses this package's session is left as is.
  */
 export async function useSession(
   deps: PackagesDeps,
@@ -168,7 +171,7 @@ export async function useSession(
 ): Promise<void> {
   const { db, clock } = deps;
   const { profileId } = professional;
-  const appointment = await getAppointment({ db }, profileId, input.appointmentId);
+  const appointment = await lockAppointment({ db }, profileId, input.appointmentId);
   const pkg = isUuid(input.clientPackageId)
     ? await repo.findClientPackage(db, profileId, input.clientPackageId)
     : undefined;
@@ -176,6 +179,9 @@ export async function useSession(
   const existing = await repo.findUse(db, profileId, appointment.id);
   if (existing === pkg.id) return;
   if (existing) throw new AppError('CONFLICT', PACKAGE_ALREADY_USED_MESSAGE);
+  if (SESSIONLESS.has(appointment.status)) {
+    throw new AppError('CONFLICT', PACKAGE_APPOINTMENT_CANCELLED_MESSAGE);
+  }
   if (pkg.clientId !== appointment.clientId) {
     throw new AppError('BAD_REQUEST', PACKAGE_WRONG_CLIENT_MESSAGE);
   }
@@ -190,6 +196,8 @@ export async function useSession(
   }
   await repo.insertUse(db, profileId, appointment.id, pkg.id);
 }
+
+const SESSIONLESS = new Set(['cancelled', 'no_show']);
 
 /** Uses a session on its own transaction (the Agenda, right after booking). */
 export async function useSessionNow(
@@ -214,6 +222,18 @@ export async function returnSession(
     ? await deps.db.transaction((tx) => repo.returnUse(tx, professionalId, appointmentId))
     : false;
   if (!returned) throw new AppError('NOT_FOUND', 'Este agendamento não usa sessão de pacote.');
+}
+
+/**
+ * In `db`'s transaction, the appointment's session back if it uses one (a closing reopened gives
+ * back the session it was paid with). True when there was one.
+ */
+export function giveBackSession(
+  { db }: Pick<PackagesDeps, 'db'>,
+  professionalId: string,
+  appointmentId: string,
+): Promise<boolean> {
+  return repo.returnUse(db, professionalId, appointmentId);
 }
 
 /** The package whose session the appointment uses, if any. */

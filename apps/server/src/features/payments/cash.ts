@@ -16,21 +16,16 @@ import * as dayRepo from './repo/day';
 
 export async function getCashDay(deps: PaymentsDeps, pro: Pro, date: string): Promise<CashDay> {
   const { db } = deps;
-  const [payments, closed, sold] = await Promise.all([
+  const [payments, closed, sold, owedCents] = await Promise.all([
     dayRepo.paymentsOn(db, pro.profileId, date),
     dayRepo.closedOn(db, pro.profileId, date),
     salesOn({ db }, pro.profileId, date),
+    dayRepo.owedAsOf(db, pro.profileId, date),
   ]);
   const methods = PAYMENT_METHODS.map((method) => {
     const own = payments.filter((p) => p.method === method);
     return { method, cents: sum(own.map((p) => p.amountCents)), count: own.length };
   }).filter((row) => row.count > 0);
-  const paidOfClosed = await repo.paidOfClosings(
-    db,
-    pro.profileId,
-    closed.map((row) => row.id),
-  );
-
   const clientIds = [...new Set(payments.map((p) => p.clientId))];
   const clientNames = new Map<string, string>();
   for (const id of clientIds) {
@@ -67,9 +62,8 @@ export async function getCashDay(deps: PaymentsDeps, pro: Pro, date: string): Pr
     methods,
     tipsCents: sum(closed.map((row) => row.tipCents)),
     discountsCents: sum(closed.map((row) => row.discountCents)),
-    owedCents: sum(
-      closed.map((row) => Math.max(0, row.totalCents - (paidOfClosed.get(row.id) ?? 0))),
-    ),
+    // Still owed at the end of the day, older fiado included: what she has to collect.
+    owedCents,
     closings: closed.length,
     packagesSold: sold,
     lines,

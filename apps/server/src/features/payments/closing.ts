@@ -19,12 +19,17 @@ import type { Db } from '../../db/client';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import { isUuid } from '../../lib/params';
 import {
-  getAppointment,
   listBookingAppointments,
+  lockAppointment,
   updateAppointment,
 } from '../appointments/service';
 import { getDepositCharge } from '../deposits/service';
-import { coveredServiceIds, toUseRefusal, useSession } from '../packages/service';
+import {
+  coveredServiceIds,
+  giveBackSession,
+  toUseRefusal,
+  useSession,
+} from '../packages/service';
 import { listServices } from '../services/service';
 import type { PaymentsDeps, Pro } from './deps';
 import * as repo from './repo';
@@ -99,7 +104,8 @@ export async function closeAppointment(
 ): Promise<Closing> {
   try {
     return await deps.db.transaction(async (tx) => {
-      const appointment = await getAppointment({ db: tx }, pro.profileId, appointmentId);
+      // Held until the closing is written: a cancel or a session given back waits for it.
+      const appointment = await lockAppointment({ db: tx }, pro.profileId, appointmentId);
       if (UNCLOSABLE.has(appointment.status)) {
         throw new AppError('BAD_REQUEST', CLOSING_CANCELLED_MESSAGE);
       }
@@ -122,6 +128,12 @@ export async function closeAppointment(
       const paidCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
       if (paidCents > totalCents) throw new AppError('BAD_REQUEST', CLOSING_OVERPAID_MESSAGE);
 
+      // Completed before the closing exists: once closed, the database refuses any change.
+      if (appointment.status !== 'completed') {
+        await updateAppointment({ db: tx, clock: deps.clock }, pro.profileId, appointment.id, {
+          status: 'completed',
+        });
+      }
       const now = deps.clock.now();
       const today = zonedToday(now, pro.timezone);
       const closingId = await repo.insertClosing(
@@ -154,11 +166,6 @@ export async function closeAppointment(
           paidOn: today,
         })),
       );
-      if (appointment.status !== 'completed') {
-        await updateAppointment({ db: tx, clock: deps.clock }, pro.profileId, appointment.id, {
-          status: 'completed',
-        });
-      }
       const row = await repo.findClosing(tx, pro.profileId, closingId);
       return (await toClosings(tx, pro.profileId, [row!]))[0]!;
     });
@@ -229,6 +236,7 @@ async function pricePayments(
   return priced;
 }
 
+/** "Reabrir" with a reason: the closing kept as history, its payments voided. */
 export async function reopenClosing(
   deps: PaymentsDeps,
   professionalId: string,
@@ -239,8 +247,14 @@ export async function reopenClosing(
   return deps.db.transaction(async (tx) => {
     const row = await repo.findClosing(tx, professionalId, closingId);
     if (!row) throw notFound();
+    const paidWith = await repo.paymentsOfClosings(tx, professionalId, [row.id]);
     if (!(await repo.reopenClosing(tx, professionalId, row.id, reason, deps.clock.now()))) {
       throw new AppError('CONFLICT', 'Este atendimento já foi reaberto.');
+    }
+    // Its "Sessão de pacote" is voided with the other payments: the session goes back too, so
+    // closing again without it does not leave the session used (and closing with it uses one).
+    if (paidWith.some((p) => p.method === 'package' && p.voidedAt === null)) {
+      await giveBackSession({ db: tx }, professionalId, row.appointmentId);
     }
     const reopened = await repo.findClosing(tx, professionalId, row.id);
     return (await toClosings(tx, professionalId, [reopened!]))[0]!;

@@ -64,3 +64,11 @@ export async function accountPaymentsExport(
 export function eraseClientPayments({ db }: { db: Db }, professionalId: string, clientId: string) {
   return figures.blankReopenReasons(db, professionalId, clientId);
 }
+
+/**
+ * An account deleted: every closing (and its payments) before the appointments, which the
+ * database keeps while one of them is closed (drizzle/0035).
+ */
+export function deleteAllClosings({ db }: { db: Db }, professionalId: string): Promise<void> {
+  return figures.deleteClosingsOfAccount(db, professionalId);
+}

@@ -32,6 +32,7 @@ export { getReceiptLink, mailReceipt } from './receipt';
 export {
   accountPaymentsExport,
   clientPaymentsExport,
+  deleteAllClosings,
   eraseClientPayments,
   type PaymentsExport,
   receivedFigures,

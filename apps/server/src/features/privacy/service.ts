@@ -26,7 +26,7 @@ import { depositJobKey } from '../deposits/service';
 import { deleteMailsOfAccount, deleteMailsOfClient } from '../mail/service';
 import { getProfileByUserId } from '../profile/service';
 import { listAllClientPackages, packageExpiryKey } from '../packages/service';
-import { eraseClientPayments } from '../payments/service';
+import { deleteAllClosings, eraseClientPayments } from '../payments/service';
 import { deleteWhatsappOfClient } from '../whatsapp/service';
 import { lockServiceImageFiles } from '../services/service';
 import type { FileStorage } from '../storage/service';
@@ -221,6 +221,7 @@ export async function deleteAccount(
     await deletePushJobsOfAccount(tx, profileId, bookings, PUSH_KINDS);
     await deleteMailsOfAccount({ db: tx }, profileId, addresses.filter(Boolean));
     await deleteBillingEventsOfUser({ db: tx }, userId);
+    await deleteAllClosings({ db: tx }, profileId);
     await deleteAllAppointments({ db: tx }, profileId);
     await deps.accounts.deleteUser({ db: tx }, professional);
   });

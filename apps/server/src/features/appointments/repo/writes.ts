@@ -35,6 +35,20 @@ export async function insertAppointment(
   return row!.id;
 }
 
+/**
+ * Holds the appointment's row until the transaction ends (a package session used on it waits
+ * for a racing cancel, and the other way round). False when it is not the professional's.
+ */
+export async function lockAppointment(db: Db, professionalId: string, id: string) {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.id, id), eq(appointments.professionalId, professionalId)))
+    .for('update');
+  return rows.length > 0;
+}
+
 export async function updateAppointment(
   db: Db,
   professionalId: string,

@@ -91,3 +91,8 @@ export async function blankReopenReasons(
       ),
     );
 }
+
+/** An account deleted: its closings go first (with their payments), so its closed appointments can. */
+export async function deleteClosingsOfAccount(db: Db, professionalId: string): Promise<void> {
+  await db.delete(closings).where(eq(closings.professionalId, professionalId));
+}
