@@ -207,3 +207,51 @@ describe('closing an appointment', () => {
     expect(draft.json().history.map((c: { id: string }) => c.id)).toEqual([closingId]);
   });
 });
+
+describe('Caixa do dia: em aberto', () => {
+  it('is what was still owed at the end of the day, older fiado included', async () => {
+    const mine = await createMoneyShop(ctx);
+    const owedOn = async (date: string) => {
+      const res = await mine.shop.pro.request({ method: 'GET', url: `/api/cash?date=${date}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().owedCents as number;
+    };
+    ctx.clock.set('2026-11-20T12:00:00.000Z');
+    try {
+      // Friday: 86,95 with 70,00 paid leaves 16,95 open.
+      const friday = await mine.close(await mine.newAppointment('09:00'), mine.closingBody());
+      expect(friday.statusCode, friday.body).toBe(201);
+    } finally {
+      ctx.clock.set('2026-11-21T12:00:00.000Z');
+    }
+    // Saturday: 86,95 all open, and Friday's still owed.
+    const saturday = await mine.close(
+      await mine.newAppointment('11:00'),
+      mine.closingBody({ payments: [] }),
+    );
+    expect(saturday.statusCode, saturday.body).toBe(201);
+    expect(await owedOn('2026-11-19')).toBe(0);
+    expect(await owedOn('2026-11-20')).toBe(1695);
+    expect(await owedOn(TODAY)).toBe(1695 + 8695);
+    const closings = await mine.shop.pro.request({
+      method: 'GET',
+      url: `/api/cash?date=${TODAY}`,
+    });
+    expect(closings.json().closings).toBe(1);
+    // Friday's fiado paid on Saturday: gone from Saturday's open, still Friday evening's.
+    const [fridayClosing] = await ctx.database.db
+      .select({ id: payments.closingId })
+      .from(payments)
+      .where(
+        and(eq(payments.professionalId, mine.shop.profileId), eq(payments.paidOn, '2026-11-20')),
+      );
+    const settled = await mine.shop.pro.request({
+      method: 'POST',
+      url: `/api/closings/${fridayClosing!.id}/payments`,
+      payload: { method: 'pix', amountCents: 1695 },
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(await owedOn(TODAY)).toBe(8695);
+    expect(await owedOn('2026-11-20')).toBe(1695);
+  });
+});

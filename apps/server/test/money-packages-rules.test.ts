@@ -1,4 +1,4 @@
-import { PACKAGE_WRONG_CLIENT_MESSAGE } from '@agendaki/shared';
+import { CLIENT_HAS_MONEY_MESSAGE, PACKAGE_WRONG_CLIENT_MESSAGE } from '@agendaki/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers/app';
 import { createPackageShop, type PackageShop } from './helpers/packages';
@@ -53,7 +53,7 @@ describe('ownership and input', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await other.pro.request({ method: 'GET', url: '/api/packages' })).json()).toEqual([]);
-    // A client with a package whose session an appointment uses can still be deleted whole.
+    // A client with a package sold is not deleted with its payment: she is erased (LGPD) instead.
     const strangerId = stranger.json().id as string;
     const theirPackage = await shop.pro.request({
       method: 'POST',
@@ -62,7 +62,10 @@ describe('ownership and input', () => {
     });
     expect((await useSession(theirs, theirPackage.json().id)).statusCode).toBe(204);
     const deleted = await shop.pro.request({ method: 'DELETE', url: `/api/clients/${strangerId}` });
-    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(deleted.statusCode, deleted.body).toBe(409);
+    expect(deleted.json().message).toBe(CLIENT_HAS_MONEY_MESSAGE);
+    const kept = await shop.pro.request({ method: 'GET', url: `/api/clients/${strangerId}/money` });
+    expect(kept.json().packages.map((p: { paidCents: number }) => p.paidCents)).toEqual([100]);
     const foreignService = await shop.pro.request({
       method: 'POST',
       url: '/api/packages',

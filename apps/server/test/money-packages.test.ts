@@ -1,12 +1,23 @@
-import { PACKAGE_EXPIRED_MESSAGE, PACKAGE_NO_SESSIONS_MESSAGE } from '@agendaki/shared';
+import {
+  PACKAGE_APPOINTMENT_CANCELLED_MESSAGE,
+  PACKAGE_EXPIRED_MESSAGE,
+  PACKAGE_NO_SESSIONS_MESSAGE,
+} from '@agendaki/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobIdFor } from '../src/db/queue';
 import { PACKAGE_EXPIRY_QUEUE } from '../src/db/queues';
 import { packageLedger } from '../src/db/schema';
-import { expireClientPackage, ledgerSum, packageExpiryKey } from '../src/features/packages/service';
+import { updateAppointment } from '../src/features/appointments/service';
+import {
+  expireClientPackage,
+  ledgerSum,
+  packageExpiryKey,
+  useSession as useSessionIn,
+} from '../src/features/packages/service';
 import { createTestApp, type TestContext } from './helpers/app';
 import { TUESDAY } from './helpers/booking';
+import { expectOneLockWaiter, testDatabaseKind } from './helpers/database';
 import { findJob } from './helpers/jobs';
 import { createPackageShop, type PackageShop } from './helpers/packages';
 
@@ -38,6 +49,35 @@ const appointmentOn = (date: string, startTime: string, forClient?: string) =>
 const useSession = (appointmentId: string, clientPackageId: string) =>
   world.useSession(appointmentId, clientPackageId);
 const leftOf = (id: string) => world.leftOf(id);
+const pro = () => ({ profileId: shop.profileId, timezone: 'America/Sao_Paulo' });
+
+/**
+ * Runs `hold` in a transaction left open, then `race` (a request) that must wait behind it on a
+ * row lock; releases the first and answers the second's response.
+ */
+async function holdWhile<T>(
+  hold: (tx: Parameters<Parameters<typeof ctx.database.db.transaction>[0]>[0]) => Promise<unknown>,
+  race: () => Promise<T>,
+): Promise<T> {
+  let holds!: () => void;
+  const holding = new Promise<void>((resolve) => (holds = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const first = ctx.database.db.transaction(async (tx) => {
+    await hold(tx);
+    holds();
+    await released;
+  });
+  await holding;
+  const second = race();
+  try {
+    await expectOneLockWaiter(ctx.database.db);
+  } finally {
+    release();
+  }
+  await first;
+  return second;
+}
 
 describe('a package of 5, sold and used twice', () => {
   let sold: { id: string };
@@ -118,6 +158,31 @@ describe('the last session', () => {
     expect(await ledgerSum(ctx.database.db, shop.profileId, sold.id)).toBe(0);
   });
 
+  // A real race on PostgreSQL: the first use holds the package's row (its ledger entry's UPDATE)
+  // in a transaction left open; the second, through the API, waits behind it, then is refused.
+  it.skipIf(testDatabaseKind !== 'postgres')(
+    'a second use held behind the first one’s row lock is refused once the first commits',
+    async () => {
+      const sold = await sell(await createPackage(1));
+      const [a, b] = [
+        await appointmentOn('2026-11-25', '11:00'),
+        await appointmentOn('2026-11-25', '12:00'),
+      ];
+      const answer = await holdWhile(
+        (tx) =>
+          useSessionIn({ db: tx, clock: ctx.clock }, pro(), {
+            appointmentId: a,
+            clientPackageId: sold.id,
+          }),
+        () => useSession(b, sold.id),
+      );
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().message).toBe(PACKAGE_NO_SESSIONS_MESSAGE);
+      expect(await leftOf(sold.id)).toBe(0);
+      expect(await ledgerSum(ctx.database.db, shop.profileId, sold.id)).toBe(0);
+    },
+  );
+
   it('is held at zero by the database itself, and the ledger is never edited', async () => {
     const sold = await sell(await createPackage(1));
     const { db } = ctx.database;
@@ -139,6 +204,45 @@ describe('the last session', () => {
       db.execute(sql`update package_ledger set delta = 5 where client_package_id = ${sold.id}`),
     ).rejects.toThrow();
     expect(await leftOf(sold.id)).toBe(0);
+  });
+});
+
+// A use racing a cancel of the same appointment: whichever holds the appointment's row first,
+// the session is not lost (PostgreSQL, a transaction left open on a connection of its own).
+describe.skipIf(testDatabaseKind !== 'postgres')('a use racing a cancel', () => {
+  it('waits for a cancel in progress, then is refused', async () => {
+    const sold = await sell(await createPackage(2));
+    const id = await appointmentOn('2026-11-26', '11:00');
+    const answer = await holdWhile(
+      (tx) =>
+        updateAppointment({ db: tx, clock: ctx.clock }, shop.profileId, id, {
+          status: 'cancelled',
+        }),
+      () => useSession(id, sold.id),
+    );
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().message).toBe(PACKAGE_APPOINTMENT_CANCELLED_MESSAGE);
+    expect(await leftOf(sold.id)).toBe(2);
+  });
+
+  it('held first, makes the cancel wait, which then gives the session back', async () => {
+    const sold = await sell(await createPackage(2));
+    const id = await appointmentOn('2026-11-26', '12:00');
+    const answer = await holdWhile(
+      (tx) =>
+        useSessionIn({ db: tx, clock: ctx.clock }, pro(), {
+          appointmentId: id,
+          clientPackageId: sold.id,
+        }),
+      () =>
+        shop.pro.request({
+          method: 'PATCH',
+          url: `/api/appointments/${id}`,
+          payload: { status: 'cancelled' },
+        }),
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await leftOf(sold.id)).toBe(2);
   });
 });
 

@@ -7,8 +7,9 @@ import { date, junkValue, nearValid, wireBody } from './helpers/fuzz-arbitraries
 
 /**
  * Property: nothing a signed-in professional sends to the money routes (docs/decisions/
- * 038-money-received.md) yields a 5xx: closings, later payments, reopenings, packages, sales,
- * sessions and Caixa do dia, with values the routes accept mixed with garbage.
+ * 038-money-received.md) yields a 5xx: closings, later payments, reopenings, recibos, packages,
+ * sales, sessions used and given back, the client's balance and Caixa do dia, with values the
+ * routes accept mixed with garbage.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_129);
@@ -173,6 +174,23 @@ describe('the money routes never answer 5xx', () => {
           'POST',
           uuidish().map((id) => `/api/appointments/${encodeURIComponent(id)}/package-session`),
           nearValid({ clientPackageId: uuidish() }),
+        ),
+      ),
+    );
+  });
+
+  it('reads by id and a session given back', async () => {
+    const id = uuidish().map(encodeURIComponent);
+    await expectNo5xx(
+      'by id',
+      fc.oneof(
+        id.map((i) => ({ method: 'GET', url: `/api/appointments/${i}/closing` })),
+        id.map((i) => ({ method: 'GET', url: `/api/closings/${i}/receipt` })),
+        id.map((i) => ({ method: 'GET', url: `/api/clients/${i}/money` })),
+        send(
+          'DELETE',
+          id.map((i) => `/api/appointments/${i}/package-session`),
+          junkValue,
         ),
       ),
     );
