@@ -7,10 +7,20 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJobAt } from '../src/db/queue';
 import { AUTH_MAIL_REQUEST_QUEUE, REMINDER_QUEUE } from '../src/db/queues';
-import { appointments, clients, mailOutbox, profiles, services, user } from '../src/db/schema';
+import {
+  appointments,
+  clientPackages,
+  clients,
+  mailOutbox,
+  payments,
+  profiles,
+  services,
+  user,
+} from '../src/db/schema';
 import { accountCounterKeys } from '../src/features/auth/account-deletion';
 import { LIMIT_SCOPES } from '../src/features/auth/limits';
 import { reminderKey } from '../src/features/appointments/service';
+import { PACKAGES_CSV_HEADER, PAYMENTS_CSV_HEADER } from '../src/features/privacy/money-exports';
 import { rateLimitKey } from '../src/plugins/rate-limit';
 import { createTestApp, type TestContext } from './helpers/app';
 import {
@@ -152,6 +162,37 @@ async function seedAccount(): Promise<Seeded> {
     },
   });
   expect(appointment.statusCode, appointment.body).toBe(201);
+  // Money (decision 038): a package sold, and the appointment closed with part left open.
+  const pkg = await pro.request({
+    method: 'POST',
+    url: '/api/packages',
+    payload: {
+      name: `Pacote ${tag}`,
+      serviceIds: [service!.id],
+      sessions: 4,
+      priceCents: 15000,
+      validityDays: 60,
+    },
+  });
+  expect(pkg.statusCode, pkg.body).toBe(201);
+  const sale = await pro.request({
+    method: 'POST',
+    url: `/api/clients/${added.id}/packages`,
+    payload: { packageId: pkg.json().id, payments: [{ method: 'pix', amountCents: 12000 }] },
+  });
+  expect(sale.statusCode, sale.body).toBe(201);
+  const closing = await pro.request({
+    method: 'POST',
+    url: `/api/appointments/${appointment.json().id}/closing`,
+    payload: {
+      items: [{ serviceId: professional.services[1]!.id, priceCents: 3550 }],
+      discountKind: 'amount',
+      discountValue: 0,
+      tipCents: 0,
+      payments: [{ method: 'cash', amountCents: 2000 }],
+    },
+  });
+  expect(closing.statusCode, closing.body).toBe(201);
 
   const bookedRow = (
     await ctx.database.db
@@ -432,6 +473,45 @@ describe('Exportar tudo', () => {
           a.totalPrice.replace('.', ','),
         ])
         .sort(),
+    );
+
+    // pagamentos.csv and pacotes.csv: the account's payments and packages sold, as stored.
+    const storedPayments = await ctx.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.professionalId, profileId));
+    expect(storedPayments.length).toBe(2);
+    expect(csv('pagamentos.csv')[0]).toEqual([...PAYMENTS_CSV_HEADER]);
+    expect(
+      csv('pagamentos.csv')
+        .slice(1)
+        .map((row) => [row[0], row[2], row[3], row[4], row[5]])
+        .sort(),
+    ).toEqual(
+      storedPayments
+        .map((p) => [
+          toBrDate(p.paidOn),
+          p.kind === 'sale' ? 'Venda de pacote' : 'Atendimento',
+          p.method === 'pix' ? 'Pix' : 'Dinheiro',
+          `${p.amountCents / 100},00`,
+          '',
+        ])
+        .sort(),
+    );
+    const storedPackages = await ctx.database.db
+      .select()
+      .from(clientPackages)
+      .where(eq(clientPackages.professionalId, profileId));
+    expect(csv('pacotes.csv')[0]).toEqual([...PACKAGES_CSV_HEADER]);
+    expect(csv('pacotes.csv').slice(1)).toEqual(
+      storedPackages.map((p) => [
+        p.name,
+        toBrDate(p.soldOn),
+        toBrDate(p.expiresOn),
+        String(p.sessionsTotal),
+        String(p.sessionsLeft),
+        `${p.priceCents / 100},00`,
+      ]),
     );
 
     const serviceRows = csv('servicos.csv').slice(1);
