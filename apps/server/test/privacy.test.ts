@@ -287,14 +287,14 @@ describe('a client asks for their data', () => {
       seeded.added.email,
       formatPhone(seeded.added.phone),
     ]);
-    // Date dd/MM/yyyy, money with a comma, the status as the Agenda says it.
+    // Date dd/MM/yyyy, money with a comma, the status as the Agenda says it (closed: Concluído).
     expect(line!.slice(5, 11)).toEqual([
       '24/11/2026',
       '10:00',
       '10:30',
       'Barba',
       '35,50',
-      'Confirmado',
+      'Concluído',
     ]);
   });
 

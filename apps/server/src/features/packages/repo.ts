@@ -226,3 +226,12 @@ export async function expireClientPackage(
   }
   return true;
 }
+
+/**
+ * An account deleted: its packages sold (their ledger, uses and sale payments go with them),
+ * then its catalogue, which holds its services (a service in a package is not deleted alone).
+ */
+export async function deleteAllOfProfessional(db: Db, professionalId: string): Promise<void> {
+  await db.delete(clientPackages).where(eq(clientPackages.professionalId, professionalId));
+  await db.delete(packages).where(eq(packages.professionalId, professionalId));
+}

@@ -255,6 +255,11 @@ export async function expireClientPackage(
   );
 }
 
+/** An account deleted: its packages, sold and defined, before its services go. */
+export function deleteAllPackages({ db }: Pick<PackagesDeps, 'db'>, professionalId: string) {
+  return repo.deleteAllOfProfessional(db, professionalId);
+}
+
 /** Every package sold of the account (the LGPD export). */
 export function listAllClientPackages({ db }: Pick<PackagesDeps, 'db'>, professionalId: string) {
   return figures.listAllClientPackages(db, professionalId);

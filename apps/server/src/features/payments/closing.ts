@@ -24,12 +24,7 @@ import {
   updateAppointment,
 } from '../appointments/service';
 import { getDepositCharge } from '../deposits/service';
-import {
-  coveredServiceIds,
-  giveBackSession,
-  toUseRefusal,
-  useSession,
-} from '../packages/service';
+import { coveredServiceIds, giveBackSession, toUseRefusal, useSession } from '../packages/service';
 import { listServices } from '../services/service';
 import type { PaymentsDeps, Pro } from './deps';
 import * as repo from './repo';

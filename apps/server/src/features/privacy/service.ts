@@ -25,7 +25,7 @@ import { comebackDataOfClient, deleteComebackDataOfClient } from '../comeback/se
 import { depositJobKey } from '../deposits/service';
 import { deleteMailsOfAccount, deleteMailsOfClient } from '../mail/service';
 import { getProfileByUserId } from '../profile/service';
-import { listAllClientPackages, packageExpiryKey } from '../packages/service';
+import { deleteAllPackages, listAllClientPackages, packageExpiryKey } from '../packages/service';
 import { deleteAllClosings, eraseClientPayments } from '../payments/service';
 import { deleteWhatsappOfClient } from '../whatsapp/service';
 import { lockServiceImageFiles } from '../services/service';
@@ -223,6 +223,7 @@ export async function deleteAccount(
     await deleteBillingEventsOfUser({ db: tx }, userId);
     await deleteAllClosings({ db: tx }, profileId);
     await deleteAllAppointments({ db: tx }, profileId);
+    await deleteAllPackages({ db: tx }, profileId);
     await deps.accounts.deleteUser({ db: tx }, professional);
   });
 

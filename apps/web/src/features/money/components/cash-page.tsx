@@ -69,7 +69,11 @@ export function CashPage({ timeZone }: { timeZone: string }) {
             />
             <Figure label="Gorjetas" cents={day.tipsCents} />
             <Figure label="Descontos" cents={day.discountsCents} />
-            <Figure label="Em aberto (fiado)" cents={day.owedCents} />
+            <Figure
+              label="Em aberto (fiado)"
+              cents={day.owedCents}
+              hint="Ainda a receber ao fim do dia, fiados antigos incluídos"
+            />
             <Figure
               label="Pacotes vendidos"
               cents={day.packagesSold.cents}

@@ -167,11 +167,17 @@ function ReopenForm({ closing }: { closing: Closing }) {
     defaultValues: { reason: '' },
   });
   if (!isOpen) {
+    // The server refuses any change of a closed appointment (decision 038): say so here.
     return (
-      <Button variant="ghost" size="sm" className="w-fit" onClick={() => setIsOpen(true)}>
-        <RotateCcw aria-hidden="true" />
-        Reabrir atendimento
-      </Button>
+      <div className="grid gap-1">
+        <p className="text-sm text-muted-foreground">
+          Para alterar, cancelar ou excluir este atendimento, reabra-o primeiro.
+        </p>
+        <Button variant="ghost" size="sm" className="w-fit" onClick={() => setIsOpen(true)}>
+          <RotateCcw aria-hidden="true" />
+          Reabrir atendimento
+        </Button>
+      </div>
     );
   }
   return (
