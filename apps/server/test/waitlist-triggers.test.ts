@@ -52,9 +52,21 @@ async function lineUp() {
   return { first, second };
 }
 
+/**
+ * The offer once the change's look has run. On PostgreSQL the notice comes on its own connection
+ * and may be late on a busy machine: the asked looks are run again until then, 10 s at most.
+ */
+async function offerAfterNotice(token: string) {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    await runAskedLooks(ctx);
+    const { offer } = (await entryRequest(ctx, token)).json();
+    if (offer || Date.now() > until) return offer;
+  }
+}
+
 async function expectOfferedToFirst(line: { first: string; second: string }, time: string) {
-  await runAskedLooks(ctx);
-  expect((await entryRequest(ctx, line.first)).json().offer).toMatchObject({ date: MONDAY, time });
+  expect(await offerAfterNotice(line.first)).toMatchObject({ date: MONDAY, time });
   expect((await entryRequest(ctx, line.second)).json().offer).toBeNull();
 }
 
@@ -104,8 +116,7 @@ describe('lista de espera: time freed other than by a cancellation', () => {
     const id = off.json().timeOff.id as string;
     expect((await pro('DELETE', `/api/availability/time-off/${id}`)).statusCode).toBe(204);
     // The whole day is free again: each in line gets a time, the first the earliest.
-    await runAskedLooks(ctx);
-    expect((await entryRequest(ctx, line.first)).json().offer).toMatchObject({ time: '09:00' });
+    expect(await offerAfterNotice(line.first)).toMatchObject({ time: '09:00' });
     expect((await entryRequest(ctx, line.second)).json().offer).toMatchObject({ time: '10:00' });
   });
 
