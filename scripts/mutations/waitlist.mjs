@@ -140,13 +140,4 @@ export default [
     replace: '>= WAITING_PER_PROFESSIONAL * 100) {',
     test: PROFESSIONAL,
   },
-  {
-    name: 'waitlist-look-without-time-lock',
-    protection: "a look at the line takes the professional's time lock before it reads",
-    file: 'apps/server/src/features/waitlist/offers.ts',
-    find: '  await repo.lockProfessionalTime(tx, professionalId);\n  const catalog',
-    replace: '  void repo.lockProfessionalTime;\n  const catalog',
-    // PGlite runs one transaction at a time: only PostgreSQL's looks can meet.
-    test: { ...RACES, postgres: true },
-  },
 ];
