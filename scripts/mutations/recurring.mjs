@@ -53,4 +53,38 @@ export default [
     replace: 'if (item.problem && Math.random() < 0) {',
     test: SERIES_EXTEND,
   },
+  {
+    name: 'series-one-past-occurrence-changed',
+    protection: '"Só este" changes neither the time nor the price of a date that has passed',
+    file: 'apps/server/src/features/series/changes.ts',
+    find: "input.action === 'update' && !target.isFuture) {",
+    replace: "input.action === 'update' && !target.isFuture && Math.random() < 0) {",
+    test: SERIES,
+  },
+  {
+    name: 'series-other-client',
+    protection: "A series is made only for the professional's own client",
+    file: 'apps/server/src/features/series/service.ts',
+    find: 'async function requireClient(db: Db, profileId: string, clientId: string) {',
+    replace:
+      'async function requireClient(db: Db, profileId: string, clientId: string) {\n  if (clientId) return;',
+    test: SERIES,
+  },
+  {
+    name: 'series-beyond-a-year',
+    protection: 'A series reaches at most a year ahead',
+    file: 'apps/server/src/features/series/plan.ts',
+    find: 'if (untilDate > addDaysToDate(today, SERIES_MAX_DAYS)) {',
+    replace: 'if (untilDate > addDaysToDate(today, SERIES_MAX_DAYS * 3)) {',
+    test: SERIES,
+  },
+  {
+    name: 'series-other-services',
+    protection: "A series takes only the professional's own services",
+    file: 'apps/server/src/features/series/plan.ts',
+    find: "    if (!service) throw new AppError('NOT_FOUND', 'Serviço não encontrado');",
+    replace:
+      "    if (!service) return { serviceId, name: '', durationMinutes: 30, bufferMinutes: 0, priceCents: priceCents ?? 0 };",
+    test: SERIES,
+  },
 ];

@@ -2,6 +2,7 @@
 // must fail with it applied and pass without (scripts/mutations.mjs runs them).
 const MAIN = { kind: 'server', file: 'apps/server/test/waitlist.test.ts' };
 const PROFESSIONAL = { kind: 'server', file: 'apps/server/test/waitlist-professional.test.ts' };
+const RACES = { kind: 'server', file: 'apps/server/test/waitlist-races.test.ts' };
 
 export default [
   {
@@ -71,5 +72,72 @@ export default [
     find: 'return sendPage(request, reply.status(isKnown ? 200 : 404), plain);',
     replace: 'return sendPage(request, reply.status(200), plain);',
     test: { kind: 'server', file: 'apps/server/test/attacks/unknown-pages.test.ts' },
+  },
+  {
+    name: 'waitlist-offer-by-hand-any-day',
+    protection: 'an offer by hand only on a day and in a period or range the person asked for',
+    file: 'apps/server/src/features/waitlist/service.ts',
+    find: 'if (!isWished(entry, input)) throw',
+    replace: 'if (!isWished(entry, input) && Math.random() < 0) throw',
+    test: PROFESSIONAL,
+  },
+  {
+    name: 'waitlist-same-time-twice',
+    protection:
+      'a time once offered to a person (declined, expired) is never offered to them again',
+    file: 'apps/server/src/features/waitlist/offers.ts',
+    find: '        !offered.some(\n          (o) =>\n            o.entryId === entry.id',
+    replace:
+      '        !offered.some(\n          (o) =>\n            Math.random() < 0 &&\n            o.entryId === entry.id',
+    test: MAIN,
+  },
+  {
+    name: 'waitlist-accept-offer-not-closed',
+    protection: 'accepting books only an offer still open when its transaction closes it',
+    file: 'apps/server/src/features/waitlist/public.ts',
+    find: "        if (!(await repo.closeOffer(tx, entry.professionalId, offer.id, 'accepted', now))) {",
+    replace:
+      "        await repo.closeOffer(tx, entry.professionalId, offer.id, 'accepted', now);\n        if (Math.random() < 0) {",
+    test: RACES,
+  },
+  {
+    name: 'waitlist-join-beyond-horizon',
+    protection: "a join's days lie within the booking horizon",
+    file: 'apps/server/src/features/waitlist/public.ts',
+    find: 'if (dates[0]! < today || dates.at(-1)! > last) {',
+    replace: 'if (dates[0]! < today || (dates.at(-1)! > last && Math.random() < 0)) {',
+    test: PROFESSIONAL,
+  },
+  {
+    name: 'waitlist-join-same-contact-twice',
+    protection: 'one contact waits once for the same days',
+    file: 'apps/server/src/features/waitlist/public.ts',
+    find: 'and(contact, repo.wantsAny(dates)))) > 0) {',
+    replace: 'and(contact, repo.wantsAny(dates)))) > 0 && Math.random() < 0) {',
+    test: PROFESSIONAL,
+  },
+  {
+    name: 'waitlist-join-when-off',
+    protection: 'a list switched off takes no join',
+    file: 'apps/server/src/features/waitlist/public.ts',
+    find: 'if (!settings.enabled) throw new AppError',
+    replace: 'if (!settings.enabled && Math.random() < 0) throw new AppError',
+    test: MAIN,
+  },
+  {
+    name: 'waitlist-entries-never-expire',
+    protection: 'an entry expires after its last wanted day',
+    file: 'apps/server/src/features/waitlist/offers.ts',
+    find: '    await repo.expireEntriesBefore(tx, professionalId, scene.today);',
+    replace: '    void repo.expireEntriesBefore;',
+    test: MAIN,
+  },
+  {
+    name: 'waitlist-line-cap-off',
+    protection: "at most 200 people wait in one professional's line",
+    file: 'apps/server/src/features/waitlist/public.ts',
+    find: '>= WAITING_PER_PROFESSIONAL) {',
+    replace: '>= WAITING_PER_PROFESSIONAL * 100) {',
+    test: PROFESSIONAL,
   },
 ];

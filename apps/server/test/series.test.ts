@@ -194,6 +194,18 @@ describe('saving', () => {
     });
     expect(move.statusCode, move.body).toBe(200);
     ctx.clock.set('2026-11-23T14:00:00.000Z'); // The first date is over.
+    for (const past of [{ pricesCents: [1000] }, { startTime: '16:00' }]) {
+      const refused = await api('POST', `/api/series/${seriesId}/change`, {
+        bookingId: before[0]!.bookingId,
+        scope: 'one',
+        action: 'update',
+        ...past,
+      });
+      expect(refused.statusCode, JSON.stringify(past)).toBe(409);
+      expect(refused.json().message).toBe(
+        'Esta data já passou: o horário e o preço dela não mudam mais.',
+      );
+    }
     const price = await api('POST', `/api/series/${seriesId}/change`, {
       bookingId: before[0]!.bookingId,
       scope: 'all',
@@ -232,6 +244,14 @@ describe('saving', () => {
     const theirs = { ...weekly(), serviceIds: [intruder.services[0]!.id] };
     expect((await as('POST', '/api/series', theirs)).statusCode).toBe(404);
     expect((await as('POST', '/api/series/preview', theirs)).statusCode).toBe(404);
+    // Their own client with this shop's services: still refused, by the services.
+    const mine = await as('POST', '/api/clients', { name: 'Cliente do Intruso' });
+    const withOurs = { ...weekly(), clientId: mine.json().id };
+    for (const url of ['/api/series', '/api/series/preview']) {
+      const res = await as('POST', url, withOurs);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().message).toBe('Serviço não encontrado');
+    }
     const after = (await appointmentsOf(ctx, shop.profileId)).filter(
       (a) => a.seriesId === seriesId,
     );

@@ -1,10 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { waitlistEntries } from '../src/db/schema';
 import { createTestApp, type TestContext } from './helpers/app';
 import {
   bookingBody,
   createBookableProfessional,
   MONDAY,
   postBooking,
+  TUESDAY,
   slotsOf,
   type BookableProfessional,
 } from './helpers/booking';
@@ -31,7 +34,11 @@ const day = (date = MONDAY) =>
 
 describe('lista de espera: the professional', () => {
   it('lists the day in line order, offers a free time by hand, removes someone', async () => {
-    await joinToken(ctx, shop, { clientName: 'Primeira', clientPhone: '11987654321' });
+    await joinToken(ctx, shop, {
+      clientName: 'Primeira',
+      clientPhone: '11987654321',
+      dates: [MONDAY, TUESDAY],
+    });
     const second = await joinToken(ctx, shop, { clientName: 'Segunda' });
     const list = (await day()).json();
     expect(
@@ -40,7 +47,7 @@ describe('lista de espera: the professional', () => {
       ['Primeira', 1],
       ['Segunda', 2],
     ]);
-    expect((await day('2026-11-24')).json().entries).toEqual([]);
+    expect((await day('2026-11-25')).json().entries).toEqual([]);
 
     const [first] = list.entries;
     const taken = await shop.pro.request({
@@ -55,7 +62,7 @@ describe('lista de espera: the professional', () => {
     const evening = await shop.pro.request({
       method: 'POST',
       url: `/api/waitlist/${first.id}/offer`,
-      payload: { date: '2026-11-24', time: '09:00' },
+      payload: { date: TUESDAY, time: '09:00' },
     });
     expect(evening.statusCode).toBe(204);
     const offered = (await day()).json().entries[0];
@@ -74,6 +81,40 @@ describe('lista de espera: the professional', () => {
       '09:00',
     );
     expect((await entryRequest(ctx, second)).json().status).toBe('waiting');
+  });
+
+  it('offers by hand only a day and time the person asked for', async () => {
+    await joinToken(ctx, shop, { clientName: 'Só Segunda', dates: [MONDAY], periods: ['manha'] });
+    await joinToken(ctx, shop, {
+      clientName: 'Intervalo',
+      dates: [TUESDAY],
+      periods: [],
+      rangeStart: '10:00',
+      rangeEnd: '12:00',
+    });
+    const [monday] = (await day()).json().entries;
+    const [ranged] = (await day(TUESDAY)).json().entries;
+    const offer = (id: string, date: string, time: string) =>
+      shop.pro.request({
+        method: 'POST',
+        url: `/api/waitlist/${id}/offer`,
+        payload: { date, time },
+      });
+    // Tuesday 09:00 and 14:00 are free, but neither is what these two asked for.
+    for (const [id, date, time] of [
+      [monday.id, TUESDAY, '09:00'],
+      [ranged.id, TUESDAY, '09:00'],
+      [ranged.id, TUESDAY, '14:00'],
+    ] as const) {
+      const res = await offer(id, date, time);
+      expect(res.statusCode, `${date} ${time}`).toBe(409);
+      expect(res.json().message).toBe(
+        'Esta pessoa não pediu este dia ou horário. Ofereça um dos dias e períodos que ela escolheu.',
+      );
+    }
+    expect(await offersOf(ctx, shop.profileId)).toEqual([]);
+    expect((await offer(ranged.id, TUESDAY, '10:00')).statusCode).toBe(204);
+    expect((await offersOf(ctx, shop.profileId)).map((o) => o.startTime)).toEqual(['10:00:00']);
   });
 
   it("refuses another professional's entries", async () => {
@@ -109,6 +150,8 @@ describe('lista de espera: the professional', () => {
       ],
       [{ dates: [] }, 'Escolha pelo menos um dia'],
       [{ dates: ['2026-11-20'] }, 'Escolha dias a partir de hoje, dentro da agenda aberta.'],
+      // Past the booking horizon (60 days from 21/11/2026).
+      [{ dates: ['2027-06-01'] }, 'Escolha dias a partir de hoje, dentro da agenda aberta.'],
       [{ clientName: 'Ana www.evil.com' }, 'O nome não pode conter links ou endereços de sites'],
     ];
     for (const [override, message] of cases) {
@@ -135,6 +178,33 @@ describe('lista de espera: the professional', () => {
     for (let i = 0; i < 3; i += 1)
       expect((await postJoin(ctx, waitlistBody(shop), ip)).statusCode).toBe(201);
     expect((await postJoin(ctx, waitlistBody(shop), ip)).statusCode).toBe(429);
+  });
+
+  it('closes the line at 200 people waiting, whoever asks', async () => {
+    await ctx.database.db.insert(waitlistEntries).values(
+      Array.from({ length: 200 }, (_, i) => ({
+        professionalId: shop.profileId,
+        serviceIds: [shop.services[0]!.id],
+        dates: [MONDAY],
+        lastDate: MONDAY,
+        periods: ['manha'],
+        clientName: `Pessoa ${i}`,
+        clientEmail: `pessoa-${i}@exemplo.com.br`,
+        tokenHash: `token-${i}`,
+        requestKey: `request-${i}`,
+        visitorHash: `visitor-${i}`,
+      })),
+    );
+    const full = await postJoin(ctx, waitlistBody(shop));
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe(
+      'A lista de espera deste profissional está cheia para estes dias. Tente outro dia.',
+    );
+    await ctx.database.db
+      .update(waitlistEntries)
+      .set({ status: 'left' })
+      .where(eq(waitlistEntries.clientName, 'Pessoa 0'));
+    expect((await postJoin(ctx, waitlistBody(shop))).statusCode).toBe(201);
   });
 });
 

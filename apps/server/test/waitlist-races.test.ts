@@ -1,3 +1,4 @@
+import { WAITLIST_OFFER_GONE_MESSAGE } from '@agendaki/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobIdFor, sendJob } from '../src/db/queue';
 import { WAITLIST_SCAN_QUEUE } from '../src/db/queues';
@@ -11,7 +12,7 @@ import {
   type BookableProfessional,
 } from './helpers/booking';
 import { findJob, makeJobsDue } from './helpers/jobs';
-import { joinToken, mailsTo, offersOf } from './helpers/waitlist';
+import { entryRequest, joinToken, mailsTo, offersOf } from './helpers/waitlist';
 import { look, runAskedLooks } from './helpers/waitlist-scan';
 
 /**
@@ -85,6 +86,30 @@ describe('lista de espera: races', () => {
     expect(token).toBeTruthy();
     const direct = await postBooking(ctx, bookingBody(shop, { time: '10:00' }));
     expect(direct.statusCode).toBe(201);
+  });
+
+  it('accepting while leaving the line: booked and in line never both', async () => {
+    const [nine] = await fillMorning();
+    const token = await joinToken(ctx, shop);
+    await cancel(nine!);
+    await runAskedLooks(ctx);
+    expect((await entryRequest(ctx, token)).json().offer).toMatchObject({ time: '09:00' });
+    const [accepted] = await Promise.all([
+      entryRequest(ctx, token, 'accept'),
+      entryRequest(ctx, token, 'leave'),
+    ]);
+    const status = (await entryRequest(ctx, token)).json().status;
+    const nineBooked = (await live()).filter((a) => a.startTime === '09:00:00');
+    if (accepted.statusCode === 201) {
+      expect(status).toBe('booked');
+      expect(nineBooked).toHaveLength(1);
+    } else {
+      expect(accepted.statusCode).toBe(409);
+      expect(accepted.json().message).toBe(WAITLIST_OFFER_GONE_MESSAGE);
+      expect(status).toBe('left');
+      expect(nineBooked).toHaveLength(0);
+      expect((await offersOf(ctx, shop.profileId)).map((o) => o.status)).toEqual(['withdrawn']);
+    }
   });
 
   it('two instances looking at once offer a time once, with one mail', async () => {

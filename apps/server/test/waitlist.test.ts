@@ -128,6 +128,22 @@ describe('lista de espera', () => {
     expect((await entryRequest(ctx, next)).json().offer.time).toBe('09:00');
   });
 
+  it('after a decline, offers the person the next free time, not the declined one again', async () => {
+    const booked = await fillMorning();
+    const token = await joinToken(ctx, shop);
+    await cancel(booked['09:00']!);
+    await cancel(booked['10:00']!);
+    await runAskedLooks(ctx);
+    expect((await entryRequest(ctx, token)).json().offer.time).toBe('09:00');
+    expect((await entryRequest(ctx, token, 'decline')).statusCode).toBe(200);
+    await runAskedLooks(ctx);
+    expect((await entryRequest(ctx, token)).json().offer.time).toBe('09:30');
+    expect((await offersOf(ctx, shop.profileId)).map((o) => [o.startTime, o.status])).toEqual([
+      ['09:00:00', 'declined'],
+      ['09:30:00', 'pending'],
+    ]);
+  });
+
   it('offers a time that fits the period or the range only', async () => {
     await fillMorning();
     const evening = await joinToken(ctx, shop, { periods: ['noite'] });

@@ -6,7 +6,7 @@ import { isIsoDate } from './iso-date';
  * fixo). Every occurrence is an appointment of its own; the series keeps the rule.
  */
 
-/** Occurrences are made this far ahead; a daily job extends them (features/series/job.ts). */
+/** Occurrences are made this far ahead; an hourly job extends them (features/series/job.ts). */
 export const SERIES_HORIZON_DAYS = 90;
 /** A series ends at most this far after today. */
 export const SERIES_MAX_DAYS = 365;
@@ -21,6 +21,8 @@ export const SERIES_TOO_FAR_MESSAGE = 'O horário fixo pode ir no máximo até u
 export const SERIES_NOT_FOUND_MESSAGE = 'Horário fixo não encontrado';
 export const SERIES_NOTHING_KEPT_MESSAGE = 'Nenhuma data ficou na série. Mantenha ao menos uma.';
 export const SERIES_OCCURRENCE_NOT_FOUND_MESSAGE = 'Data não encontrada neste horário fixo';
+export const SERIES_PAST_OCCURRENCE_MESSAGE =
+  'Esta data já passou: o horário e o preço dela não mudam mais.';
 
 const date = (message: string) => z.string({ error: message }).refine(isIsoDate, message);
 const time = (message: string) =>

@@ -49,6 +49,8 @@ export const WAITLIST_FULL_MESSAGE =
 export const WAITLIST_PAST_MESSAGE = 'Escolha dias a partir de hoje, dentro da agenda aberta.';
 export const WAITLIST_TIME_NOT_FREE_MESSAGE =
   'Este horário não está livre para estes serviços. Escolha outro horário.';
+export const WAITLIST_NOT_WISHED_MESSAGE =
+  'Esta pessoa não pediu este dia ou horário. Ofereça um dos dias e períodos que ela escolheu.';
 
 const isDistinct = (values: readonly string[]) => new Set(values).size === values.length;
 

@@ -5,6 +5,7 @@ import {
   type seriesChangeSchema,
   SERIES_NOT_FOUND_MESSAGE,
   SERIES_OCCURRENCE_NOT_FOUND_MESSAGE,
+  SERIES_PAST_OCCURRENCE_MESSAGE,
 } from '@agendaki/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -97,6 +98,10 @@ async function applyChange(
   );
   const target = all.find((o) => o.bookingId === input.bookingId.toLowerCase());
   if (!target) throw new AppError('NOT_FOUND', SERIES_OCCURRENCE_NOT_FOUND_MESSAGE);
+  // What was charged and when it happened stay as they were, for "só este" as for the others.
+  if (input.scope === 'one' && input.action === 'update' && !target.isFuture) {
+    throw new AppError('CONFLICT', SERIES_PAST_OCCURRENCE_MESSAGE);
+  }
   const inScope =
     input.scope === 'one'
       ? [target]

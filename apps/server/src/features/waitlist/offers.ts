@@ -93,6 +93,15 @@ export function toFreeTime(services: readonly Service[], date: string, time: str
   } satisfies FreeTime;
 }
 
+/** The entry's periods or time range, as `fitsWish` reads them. */
+export function wishOf(entry: repo.EntryRow) {
+  return {
+    periods: entry.periods,
+    rangeStart: entry.rangeStart?.slice(0, 5) ?? null,
+    rangeEnd: entry.rangeEnd?.slice(0, 5) ?? null,
+  };
+}
+
 /** The earliest free time that fits the entry's wish and was never offered to it. */
 async function firstFit(scene: Scene, entry: repo.EntryRow, offered: readonly repo.OfferRow[]) {
   const services = servicesOf(scene.catalog, entry);
@@ -101,11 +110,7 @@ async function firstFit(scene: Scene, entry: repo.EntryRow, offered: readonly re
     const starts = await freeStarts(scene, services, date);
     const time = starts.find(
       (start) =>
-        fitsWish(start, {
-          periods: entry.periods,
-          rangeStart: entry.rangeStart?.slice(0, 5) ?? null,
-          rangeEnd: entry.rangeEnd?.slice(0, 5) ?? null,
-        }) &&
+        fitsWish(start, wishOf(entry)) &&
         !offered.some(
           (o) =>
             o.entryId === entry.id && o.offerDate === date && o.startTime.slice(0, 5) === start,

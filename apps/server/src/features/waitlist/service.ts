@@ -1,5 +1,7 @@
 import {
+  fitsWish,
   formatIsoDate,
+  WAITLIST_NOT_WISHED_MESSAGE,
   WAITLIST_TIME_NOT_FREE_MESSAGE,
   WAITLIST_OFFER_GONE_MESSAGE,
   type WaitlistDay,
@@ -18,6 +20,7 @@ import {
   scanProfessional,
   servicesOf,
   toFreeTime,
+  wishOf,
   type WaitlistDeps,
 } from './offers';
 import { leaveEntry, offerView, requestScan, wishView } from './public';
@@ -117,6 +120,9 @@ export async function offerByHand(
     const scene = await openScene(tx, professionalId, now);
     const entry = await repo.findEntry(tx, professionalId, entryId);
     if (!entry || entry.status !== 'waiting') throw new AppError('NOT_FOUND', ENTRY_NOT_FOUND);
+    // Only a day and time the person asked for: an offer they never wanted would hold a time
+    // from everyone else for nothing.
+    if (!isWished(entry, input)) throw new AppError('CONFLICT', WAITLIST_NOT_WISHED_MESSAGE);
     if (await repo.findPendingOffer(tx, professionalId, entryId)) {
       throw new AppError(
         'CONFLICT',
@@ -139,6 +145,10 @@ export async function offerByHand(
       );
     }
   });
+}
+
+function isWished(entry: repo.EntryRow, input: WaitlistManualOffer) {
+  return entry.dates.includes(input.date) && fitsWish(input.time, wishOf(entry));
 }
 
 /** "Remover": the person leaves the line; an open offer is withdrawn, its time to the next. */

@@ -27,7 +27,10 @@ const STATUS_LABEL: Record<WaitlistEntry['status'], string> = {
   expired: 'Expirou',
 };
 
-/** "Oferecer horário": a time typed by the professional, held for this person. */
+/**
+ * "Oferecer horário": a time typed by the professional, held for this person; only their days
+ * are listed, and the server refuses a time outside their periods or range.
+ */
 function OfferForm({ entry, onDone }: { entry: WaitlistEntry; onDone: () => void }) {
   const offer = useOfferByHand();
   const form = useForm<WaitlistManualOffer>({
@@ -62,7 +65,11 @@ function OfferForm({ entry, onDone }: { entry: WaitlistEntry; onDone: () => void
           </select>
         )}
       </FormField>
-      <FormField label="Horário" error={errors.time?.message}>
+      <FormField
+        label="Horário"
+        error={errors.time?.message}
+        description={`Pedido: ${wishText(entry)}`}
+      >
         {(control) => (
           <Input {...control} inputMode="numeric" placeholder="10:00" {...form.register('time')} />
         )}
