@@ -43,6 +43,7 @@ import { isWaitlistLinkKnown } from './features/waitlist/service';
 import { createFileStorage, getImageOrigins } from './features/storage/service';
 import { systemClock, type Clock } from './lib/clock';
 import { withRedactedLogs } from './lib/log-redaction';
+import { registerRequestContext, withRequestIds } from './lib/request-context';
 import { registerAuth } from './plugins/auth';
 import {
   answerFrameworkError,
@@ -83,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     imageOrigins: getImageOrigins(env),
   });
   const app = Fastify({
-    logger: withRedactedLogs(options.logger, env.LOG_LEVEL),
+    logger: withRequestIds(withRedactedLogs(options.logger, env.LOG_LEVEL)),
     // A request id in every log line of the request and in its 5xx answer (plugins/errors.ts),
     // made here: one sent by the client could pass for another's.
     genReqId: () => randomUUID(),
@@ -104,6 +105,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('clock', clock);
+
+  // First, so that every other hook and the handlers run inside the request's context.
+  registerRequestContext(app);
 
   registerErrorHandling(app, { pingDatabase: database.ping });
   registerSecurityHeaders(app, securityHeaders);

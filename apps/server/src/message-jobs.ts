@@ -8,8 +8,19 @@ import {
   createWhatsappJob,
   planChangeMessage,
   planReminderMessage,
+  type WhatsappApi,
 } from './features/whatsapp/service';
 import type { Clock } from './lib/clock';
+import { countSends, type Metrics } from './plugins/metrics';
+
+/** Each message handed to Meta counted in /metrics (an attempt; a failed one may be retried). */
+function counted(metrics: Metrics, api: WhatsappApi): WhatsappApi {
+  return {
+    ...api,
+    sendTemplate: countSends(metrics, 'whatsapp', (message) => api.sendTemplate(message)),
+    sendText: countSends(metrics, 'whatsapp', (to, text) => api.sendText(to, text)),
+  };
+}
 
 /**
  * The jobs that message clients after a booking: the reminder, the change notice and the
@@ -41,7 +52,7 @@ export function addMessageJobs(
     createWhatsappJob({
       ...manage,
       config,
-      api: config ? createWhatsappApi(config) : null,
+      api: config ? counted(app.metrics, createWhatsappApi(config)) : null,
       log: app.log.child({ feature: 'whatsapp' }),
     }),
   );

@@ -33,7 +33,7 @@ import { privacyRoutes } from './features/privacy/routes';
 import { profileRoutes } from './features/profile/routes';
 import { createPushJob } from './features/push/job';
 import { pushRoutes } from './features/push/routes';
-import { createPushSender, vapidSubject } from './features/push/sender';
+import { createPushSender, type PushSender, vapidSubject } from './features/push/sender';
 import { resolveVapidKeys } from './features/push/vapid';
 import { reportsRoutes } from './features/reports/routes';
 import { scheduleRoutes } from './features/schedule/routes';
@@ -44,6 +44,19 @@ import { uploadsRoutes } from './features/storage/routes';
 import type { FileStorage } from './features/storage/service';
 import type { Clock } from './lib/clock';
 import type { SecretBox } from './lib/secret-box';
+import { countSends } from './plugins/metrics';
+
+/** Each push counted in /metrics: sent when the service took it, else failed (gone, refused). */
+function countedPush(app: FastifyInstance, sender: PushSender): PushSender {
+  return {
+    send: countSends(
+      app.metrics,
+      'push',
+      (target, payload) => sender.send(target, payload),
+      (outcome) => outcome === 'sent',
+    ),
+  };
+}
 
 /** The features' own jobs (messages are message-jobs.ts's); what their routes share with them. */
 export function addFeatureJobs(
@@ -62,7 +75,10 @@ export function addFeatureJobs(
   app.jobs.add(
     createPushJob({
       db: db,
-      sender: createPushSender({ vapid, subject: vapidSubject(env.PUBLIC_URL, env.MAIL_FROM) }),
+      sender: countedPush(
+        app,
+        createPushSender({ vapid, subject: vapidSubject(env.PUBLIC_URL, env.MAIL_FROM) }),
+      ),
       log: app.log.child({ feature: 'push' }),
     }),
   );

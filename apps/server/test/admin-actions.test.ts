@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, subscriptions } from '../src/db/schema';
+import { mailOutbox, profiles, subscriptions } from '../src/db/schema';
 import { REASON, signUpOperator } from './helpers/admin';
 import { createTestApp, type TestContext } from './helpers/app';
-import { nextIp } from './helpers/auth';
+import { AUTH_MAIL_REQUEST_QUEUE } from '../src/db/queues';
+import { setSuspension } from '../src/features/profile/service';
+import { linkIn, mailsTo, nextIp } from './helpers/auth';
 import {
   bookingBody,
   createBookableProfessional,
@@ -121,6 +123,11 @@ describe('suspending and reactivating', () => {
   it('ends her sessions, refuses her sign-in, stops her page, and keeps her data', async () => {
     const before = await postBooking(ctx, bookingBody(studio, { time: '10:00' }));
     expect(before.statusCode, before.body).toBe(201);
+    // Her phone, which a paused page offers for WhatsApp; a suspended one must not.
+    await ctx.database.db
+      .update(profiles)
+      .set({ phone: '(11) 98888-7777' })
+      .where(eq(profiles.id, studio.profileId));
 
     const res = await act('suspend', { reason: 'Denúncia de golpe (chamado 456)' });
     expect(res.statusCode, res.body).toBe(200);
@@ -143,7 +150,7 @@ describe('suspending and reactivating', () => {
       method: 'GET',
       url: `/api/public/professionals/${studio.customLink}`,
     });
-    expect(page.json()).toMatchObject({ bookingPaused: true });
+    expect(page.json()).toMatchObject({ bookingPaused: true, whatsapp: null });
     const refused = await postBooking(ctx, bookingBody(studio, { time: '11:00' }));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Agenda online pausada no momento');
@@ -171,6 +178,63 @@ describe('suspending and reactivating', () => {
       ['reactivate', 'Resolvido com a profissional'],
       ['suspend', 'Denúncia de golpe (chamado 456)'],
     ]);
+  });
+});
+
+describe('a suspended account', () => {
+  it('is not let in by a sign-in link e-mailed before the suspension', async () => {
+    const target = await createBookableProfessional(ctx);
+    const seen = new Set<string>();
+    const mailedLink = async () => {
+      const asked = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in-link',
+        remoteAddress: nextIp(),
+        payload: { email: target.pro.email },
+      });
+      expect(asked.statusCode).toBe(200);
+      await ctx.app.jobs.runDue(AUTH_MAIL_REQUEST_QUEUE);
+      // The clock stands still: the new mail is the one not seen before, not the latest.
+      const mail = (await mailsTo(ctx, target.pro.email)).find(
+        (row) => row.subject.includes('link de acesso') && !seen.has(row.id),
+      )!;
+      seen.add(mail.id);
+      const link = linkIn(mail.text, `${ctx.env.PUBLIC_URL}/api/auth/sign-in-link?token=`);
+      return () => ctx.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    };
+    const open = await mailedLink();
+    expect((await act('suspend', { reason: REASON }, target.profileId)).statusCode).toBe(200);
+    const refused = await open();
+    expect(refused.headers.location).toBe('/auth?link=0');
+    expect(refused.headers['set-cookie']).toBeUndefined();
+
+    expect((await act('reactivate', { reason: REASON }, target.profileId)).statusCode).toBe(200);
+    const opened = await (await mailedLink())();
+    expect(opened.headers.location).toBe('/dashboard');
+    expect(String(opened.headers['set-cookie'])).toContain('session_token');
+  });
+
+  it('has her sessions ended, not only hidden: they stay out after reactivation', async () => {
+    const target = await createBookableProfessional(ctx);
+    const me = () => target.pro.request({ method: 'GET', url: '/api/me' });
+    expect((await me()).statusCode).toBe(200);
+    expect((await act('suspend', { reason: REASON }, target.profileId)).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(401);
+    // No sign-in attempt in between (a refused one ends her sessions too).
+    expect((await act('reactivate', { reason: REASON }, target.profileId)).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(401);
+  });
+
+  it('reads as signed out with a session that outlived the suspension', async () => {
+    const target = await createBookableProfessional(ctx);
+    const me = () => target.pro.request({ method: 'GET', url: '/api/me' });
+    expect((await me()).statusCode).toBe(200);
+    // Suspended without ending her sessions, as a sign-in racing the operator's action leaves one.
+    const userId = (await me()).json().user.id as string;
+    await setSuspension({ db: ctx.database.db }, userId, ctx.clock.now(), ctx.clock.now());
+    expect((await me()).statusCode).toBe(401);
+    await setSuspension({ db: ctx.database.db }, userId, null, ctx.clock.now());
+    expect((await me()).statusCode).toBe(200);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeOperatorRole } from '../src/features/admin/service';
+import { operatorAuditLog } from '../src/db/schema';
+import { DELETED_ACCOUNT_EMAIL, revokeOperatorRole } from '../src/features/admin/service';
 import { listRoutes, type RouteEntry } from './attacks/helpers/route-table';
 import { REASON, signUpOperator } from './helpers/admin';
 import { createTestApp, type TestContext } from './helpers/app';
@@ -173,5 +174,38 @@ describe('finding a professional', () => {
       emailConfirmed: false,
       lastSignInAt: null,
     });
+  });
+});
+
+describe('the audit log after "Excluir minha conta"', () => {
+  it('keeps what was done and why, without the e-mail of the deleted account', async () => {
+    const leaving = await signUpProfessional(ctx, { professionalName: 'Vera Saída' });
+    const search = await operator.request({
+      method: 'GET',
+      url: `/api/admin/professionals?search=${encodeURIComponent(leaving.email)}`,
+    });
+    const id = search.json().professionals[0].id as string;
+    const extended = await operator.request({
+      method: 'POST',
+      url: `/api/admin/professionals/${id}/extend-trial`,
+      payload: { reason: REASON, days: 3 },
+    });
+    expect(extended.statusCode, extended.body).toBe(200);
+    const deleted = await leaving.request({
+      method: 'POST',
+      url: '/api/account/delete',
+      payload: { password: 'senha-segura-123' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+
+    const log = await operator.request({ method: 'GET', url: '/api/admin/audit-log' });
+    expect(log.json().entries[0]).toMatchObject({
+      action: 'extend_trial',
+      operatorEmail: operator.email,
+      subjectEmail: DELETED_ACCOUNT_EMAIL,
+      reason: REASON,
+    });
+    const rows = await ctx.database.db.select().from(operatorAuditLog);
+    expect(JSON.stringify(rows)).not.toContain(leaving.email);
   });
 });

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { BOOKING_PAUSED_MESSAGE, UNCONFIRMED_CAP_MESSAGE } from '@agendaki/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadEnv } from '../src/config/env';
@@ -10,8 +11,10 @@ import {
   TEST_POW_DIFFICULTY,
   type TestContext,
 } from './helpers/app';
-import { bookingBody, createBookableProfessional, postBooking } from './helpers/booking';
+import { bookingBody, createBookableProfessional, postBooking, TUESDAY } from './helpers/booking';
 import { createTestDatabase } from './helpers/database';
+import { METRICS_TOKEN as TOKEN, scrape as scrapeOf, valueOf } from './helpers/metrics';
+import { STRIPE_ENV } from './helpers/stripe-events';
 
 /**
  * What the servers are doing (docs/product.md, "The operator's side"): /metrics in Prometheus'
@@ -19,7 +22,6 @@ import { createTestDatabase } from './helpers/database';
  * sees and on every log line of the request.
  */
 
-const TOKEN = 'metricas-0123456789abcdef-token';
 let ctx: TestContext;
 const lines: string[] = [];
 
@@ -30,6 +32,9 @@ beforeAll(async () => {
     WEB_DIST_DIR: '/nonexistent-agendaki-dist',
     AUTH_SECRET: TEST_AUTH_SECRET,
     METRICS_TOKEN: TOKEN,
+    // Stripe's provider logs with a logger made at start-up (its refused webhooks).
+    ...STRIPE_ENV,
+    STRIPE_API_BASE: 'http://127.0.0.1:9',
   });
   const database = await createTestDatabase();
   const clock = createFixedClock('2026-11-21T12:00:00.000Z');
@@ -66,22 +71,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function scrape(): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/metrics',
-    headers: { authorization: `Bearer ${TOKEN}` },
-  });
-  expect(res.statusCode).toBe(200);
-  expect(res.headers['content-type']).toContain('text/plain');
-  return res.body;
-}
-
-/** The value of one series, e.g. `agendaki_bookings_created_total`; undefined when absent. */
-function valueOf(text: string, series: string): number | undefined {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
+const scrape = () => scrapeOf(ctx);
 
 describe('/metrics', () => {
   it('refuses without the token, or with a wrong one', async () => {
@@ -148,6 +138,56 @@ describe('/metrics', () => {
   });
 });
 
+describe('the booking counters', () => {
+  const created = async () => valueOf(await scrape(), 'agendaki_bookings_created_total') ?? 0;
+  const refusedFor = async (reason: string) =>
+    valueOf(await scrape(), `agendaki_bookings_refused_total{reason="${reason}"}`) ?? 0;
+
+  it('counts a booking sent again under its idempotency key once', async () => {
+    const studio = await createBookableProfessional(ctx);
+    const before = await created();
+    const body = bookingBody(studio, { time: '10:00' });
+    const first = await postBooking(ctx, { ...body });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await postBooking(ctx, { ...body });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().bookingId).toBe(first.json().bookingId);
+    expect(await created()).toBe(before + 1);
+  });
+
+  it('names the reason of a refusal: a paused agenda, a cap on unconfirmed bookings', async () => {
+    const studio = await createBookableProfessional(ctx);
+    const caps = await studio.pro.request({
+      method: 'PUT',
+      url: '/api/settings/booking-protection',
+      payload: { maxUnpaidHoldsPerDay: 2, maxUnconfirmedPerDay: 1 },
+    });
+    expect(caps.statusCode, caps.body).toBe(200);
+    const conflicts = await refusedFor('CONFLICT');
+    expect((await postBooking(ctx, bookingBody(studio, { date: TUESDAY }))).statusCode).toBe(201);
+    const capped = await postBooking(ctx, bookingBody(studio, { date: TUESDAY, time: '10:00' }));
+    // The visitor's message and status as before; the reason is the metrics'.
+    expect(capped.statusCode).toBe(409);
+    expect(capped.json().message).toBe(UNCONFIRMED_CAP_MESSAGE);
+    expect(await refusedFor('UNCONFIRMED_CAP')).toBe(1);
+
+    const rules = (
+      await studio.pro.request({ method: 'GET', url: '/api/settings/booking-rules' })
+    ).json();
+    const paused = await studio.pro.request({
+      method: 'PUT',
+      url: '/api/settings/booking-rules',
+      payload: { ...rules, paused: true },
+    });
+    expect(paused.statusCode, paused.body).toBe(200);
+    const refused = await postBooking(ctx, bookingBody(studio, { time: '11:00' }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(BOOKING_PAUSED_MESSAGE);
+    expect(await refusedFor('BOOKING_PAUSED')).toBe(1);
+    expect(await refusedFor('CONFLICT')).toBe(conflicts);
+  });
+});
+
 describe('the request id', () => {
   it('is on every answer, new for each request, never taken from the client', async () => {
     const first = await ctx.app.inject({
@@ -182,6 +222,30 @@ describe('the request id', () => {
         'request completed',
       ]),
     );
+  });
+
+  it('is on the lines of a logger the app made at start-up, written during the request', async () => {
+    // Over a real socket: its body arrives outside the context entered at onRequest.
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/api/billing/webhook`, {
+      method: 'POST',
+      body: JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed' }),
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=abc,v1=123' },
+    });
+    expect(res.status).toBe(400);
+    const parsed = lines.map((line) => JSON.parse(line));
+    const refused = parsed.filter((line) => line.msg === 'stripe: webhook refused');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({
+      feature: 'billing',
+      reqId: res.headers.get('x-request-id'),
+    });
+    // Its own lines name their request once; lines outside a request name none.
+    expect(
+      lines
+        .filter((line) => line.includes('"reqId"'))
+        .every((line) => (line.match(/"reqId"/g) ?? []).length === 1),
+    ).toBe(true);
   });
 
   it('is not in a 4xx answer, which says what to fix', async () => {

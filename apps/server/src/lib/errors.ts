@@ -12,6 +12,12 @@ export const ERROR_STATUS = {
   SLOT_UNAVAILABLE: 409,
   /** Public booking: another appointment holds the time (the no-overlap constraint). */
   SLOT_TAKEN: 409,
+  /** Public booking: the agenda is paused, or the account suspended (features/admin). */
+  BOOKING_PAUSED: 409,
+  /** Public booking's hold caps (features/booking/holds.ts, docs/decisions/027). */
+  EXPIRED_HOLDS_REPEATED: 409,
+  UNPAID_HOLDS_CAP: 409,
+  UNCONFIRMED_CAP: 409,
   /** The request did not arrive whole in time (Node's request timeout). */
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,

@@ -36,10 +36,27 @@ export interface BackupPlace {
   images: 'local' | 's3';
 }
 
+/**
+ * DATABASE_URL as pg_dump and pg_restore get it: the address without its password, which goes
+ * in PGPASSWORD instead; a command line is readable by every user of the machine (`ps`).
+ */
+export function toolConnection(databaseUrl: string): { dbname: string; password?: string } {
+  const url = new URL(databaseUrl);
+  if (!url.password) return { dbname: databaseUrl };
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { dbname: url.toString(), password };
+}
+
 /** Runs a PostgreSQL client program; a clear message when it is not installed. */
-function runTool(command: string, args: string[]): Promise<void> {
+function runTool(command: string, args: string[], databaseUrl: string): Promise<void> {
+  const { dbname, password } = toolConnection(databaseUrl);
+  const env = password === undefined ? process.env : { ...process.env, PGPASSWORD: password };
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, [...args, `--dbname=${dbname}`], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env,
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', (error: NodeJS.ErrnoException) =>
@@ -84,13 +101,11 @@ export async function createBackup(
     ];
     if (place.databaseUrl) {
       const dump = path.join(work, 'postgres.dump');
-      await runTool('pg_dump', [
-        '--format=custom',
-        '--no-owner',
-        '--no-privileges',
-        `--file=${dump}`,
-        `--dbname=${place.databaseUrl}`,
-      ]);
+      await runTool(
+        'pg_dump',
+        ['--format=custom', '--no-owner', '--no-privileges', `--file=${dump}`],
+        place.databaseUrl,
+      );
       entries.push({ name: POSTGRES_ENTRY, file: dump });
     } else {
       if (!dumpPglite) throw new BackupError('O banco embutido não está aberto.');
@@ -167,13 +182,11 @@ export async function restoreBackup(file: string, place: BackupPlace): Promise<B
       } else if (name === POSTGRES_ENTRY) {
         const dump = path.join(work, 'postgres.dump');
         await pipeline(stream, fs.createWriteStream(dump));
-        await runTool('pg_restore', [
-          '--no-owner',
-          '--no-privileges',
-          '--exit-on-error',
-          `--dbname=${place.databaseUrl}`,
-          dump,
-        ]);
+        await runTool(
+          'pg_restore',
+          ['--no-owner', '--no-privileges', '--exit-on-error', dump],
+          place.databaseUrl!,
+        );
       } else if (name.startsWith(UPLOADS_PREFIX)) {
         const target = safeJoin(uploadsDir, name.slice(UPLOADS_PREFIX.length));
         fs.mkdirSync(path.dirname(target), { recursive: true });

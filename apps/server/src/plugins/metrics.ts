@@ -11,8 +11,34 @@ export interface Metrics {
   /** A message left (`channel`: email, whatsapp, push…) or its sending failed. */
   messageSent(channel: string): void;
   messageFailed(channel: string): void;
+  /** A public booking was made (a replay of one under its idempotency key is not another). */
+  bookingCreated(): void;
   /** A job queue's batch ran (plugins/jobs.ts). */
   jobsRan(queue: string, outcome: { completed: number; failed: number }): void;
+}
+
+/**
+ * `send` counted under `channel`, once per attempt: sent when it resolves to a delivery, failed
+ * when it throws or `isDelivered` says the service took it but will not deliver it.
+ */
+export function countSends<A extends unknown[], R>(
+  metrics: Pick<Metrics, 'messageSent' | 'messageFailed'>,
+  channel: string,
+  send: (...args: A) => Promise<R>,
+  isDelivered: (result: R) => boolean = () => true,
+): (...args: A) => Promise<R> {
+  return async (...args) => {
+    let result: R;
+    try {
+      result = await send(...args);
+    } catch (error) {
+      metrics.messageFailed(channel);
+      throw error;
+    }
+    if (isDelivered(result)) metrics.messageSent(channel);
+    else metrics.messageFailed(channel);
+    return result;
+  };
 }
 
 export interface MetricsSources {
@@ -22,7 +48,7 @@ export interface MetricsSources {
   database: Pick<Database, 'poolUse'>;
 }
 
-/** The public booking's routes: a 201 is a booking made, a 4xx a booking refused. */
+/** The public booking's routes: a 4xx is a booking refused (one made is counted by the booking). */
 const BOOKING_ROUTES = new Set([
   'POST /api/public/bookings',
   'POST /api/public/bookings/confirm-code',
@@ -40,6 +66,11 @@ export function createMetrics(sources: MetricsSources): Metrics {
     name: 'agendaki_jobs_total',
     help: 'Job attempts by queue and outcome (completed, failed)',
     labelNames: ['queue', 'outcome'],
+    registers: [registry],
+  });
+  const bookings = new Counter({
+    name: 'agendaki_bookings_created_total',
+    help: 'Public bookings made',
     registers: [registry],
   });
   new Gauge({
@@ -68,6 +99,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     registry,
     messageSent: (channel) => messages.inc({ channel, outcome: 'sent' }),
     messageFailed: (channel) => messages.inc({ channel, outcome: 'failed' }),
+    bookingCreated: () => bookings.inc(),
     jobsRan(queue, outcome) {
       if (outcome.completed > 0) jobs.inc({ queue, outcome: 'completed' }, outcome.completed);
       if (outcome.failed > 0) jobs.inc({ queue, outcome: 'failed' }, outcome.failed);
@@ -100,11 +132,6 @@ export function registerMetrics(
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const bookings = new Counter({
-    name: 'agendaki_bookings_created_total',
-    help: 'Public bookings made',
-    registers: [registry],
-  });
   const refused = new Counter({
     name: 'agendaki_bookings_refused_total',
     help: 'Public bookings refused, by reason (the error code answered)',
@@ -125,8 +152,7 @@ export function registerMetrics(
       reply.elapsedTime / 1000,
     );
     if (!BOOKING_ROUTES.has(`${request.method} ${route}`)) return;
-    if (status === 201) bookings.inc();
-    else if (status >= 400) refused.inc({ reason: request.errorCode ?? `HTTP_${status}` });
+    if (status >= 400) refused.inc({ reason: request.errorCode ?? `HTTP_${status}` });
   });
 
   app.get('/metrics', async (request, reply) => {

@@ -16,8 +16,9 @@ export const operators = pgTable('operators', {
 });
 
 /**
- * What operators did to an account and why. Kept when either account is deleted: the e-mails
- * are copied in, the ids are not references.
+ * What operators did to an account and why. Kept when either account is deleted, the ids are not
+ * references; the e-mails copied in are replaced when their account is deleted (LGPD: "Excluir
+ * minha conta" leaves no e-mail of hers behind; features/admin `forgetAccountInAudit`).
  */
 export const operatorAuditLog = pgTable(
   'operator_audit_log',

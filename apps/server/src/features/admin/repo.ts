@@ -116,6 +116,22 @@ export async function insertAudit(db: Db, values: AuditValues): Promise<void> {
   await db.insert(operatorAuditLog).values(values);
 }
 
+/** The e-mail of a deleted account replaced by `placeholder`, where it acted and was acted on. */
+export async function replaceAuditEmails(
+  db: Db,
+  userId: string,
+  placeholder: string,
+): Promise<void> {
+  await db
+    .update(operatorAuditLog)
+    .set({ subjectEmail: placeholder })
+    .where(eq(operatorAuditLog.subjectUserId, userId));
+  await db
+    .update(operatorAuditLog)
+    .set({ operatorEmail: placeholder })
+    .where(eq(operatorAuditLog.operatorUserId, userId));
+}
+
 export async function listAudit(db: Db, limit: number) {
   return db.select().from(operatorAuditLog).orderBy(desc(operatorAuditLog.id)).limit(limit);
 }

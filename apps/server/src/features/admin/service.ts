@@ -25,6 +25,7 @@ import {
   insertAudit,
   isOperator,
   listAudit,
+  replaceAuditEmails,
 } from './repo';
 
 export { createNumbersService } from './numbers';
@@ -200,6 +201,17 @@ export async function runAdminAction(
   });
   const account = await requireAccount(deps.db, profileId, now);
   return { message: DONE_MESSAGES[action.kind], professional: toAdminProfessional(account, now) };
+}
+
+/** What the audit log shows instead of the e-mail of an account deleted since. */
+export const DELETED_ACCOUNT_EMAIL = '(conta excluída)';
+
+/**
+ * "Excluir minha conta" (features/privacy): the audit rows stay, what was done and why, but her
+ * e-mail leaves them, in the deletion's transaction.
+ */
+export async function forgetAccountInAudit({ db }: { db: Db }, userId: string): Promise<void> {
+  await replaceAuditEmails(db, userId, DELETED_ACCOUNT_EMAIL);
 }
 
 export async function listAuditLog({ db }: { db: Db }): Promise<AuditEntry[]> {

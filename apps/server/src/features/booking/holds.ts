@@ -125,13 +125,13 @@ export function holdCapsCheck(
         ]),
       ) as unknown as HoldCounts;
       if (booking.unpaid && counts.expired >= EXPIRED_HOLDS_PER_VISITOR) {
-        throw new AppError('CONFLICT', REPEATED_EXPIRED_HOLDS_MESSAGE);
+        throw new AppError('EXPIRED_HOLDS_REPEATED', REPEATED_EXPIRED_HOLDS_MESSAGE);
       }
       if (booking.unpaid && counts.unpaid > counts.maxUnpaidHoldsPerDay) {
-        throw new AppError('CONFLICT', UNPAID_HOLDS_CAP_MESSAGE);
+        throw new AppError('UNPAID_HOLDS_CAP', UNPAID_HOLDS_CAP_MESSAGE);
       }
       if (counts.unconfirmed > counts.maxUnconfirmedPerDay) {
-        throw new AppError('CONFLICT', UNCONFIRMED_CAP_MESSAGE);
+        throw new AppError('UNCONFIRMED_CAP', UNCONFIRMED_CAP_MESSAGE);
       }
     },
   };

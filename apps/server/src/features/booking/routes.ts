@@ -45,6 +45,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     pix,
     codeKey,
     whatsapp,
+    onBooked: () => app.metrics.bookingCreated(),
   });
 
   app.get(

@@ -57,6 +57,8 @@ export interface BookingDeps {
    * offer (features/waitlist) releases the time it holds for this client there.
    */
   beforeInsert?: (tx: Db) => Promise<void>;
+  /** Told once a new booking committed; a replay under its idempotency key writes none. */
+  onBooked?: () => void;
   /** The WhatsApp Cloud API is configured: a job plans the confirmation (features/whatsapp). */
   whatsapp?: boolean;
   /**
@@ -87,7 +89,10 @@ export async function createBooking(
   const now = deps.clock.now();
   const dynamic = await prechargeDeposit(deps, input, now);
   try {
-    const response = await deps.db.transaction((tx) => book(tx, deps, input, now, dynamic));
+    const { response, isNew } = await deps.db.transaction((tx) =>
+      book(tx, deps, input, now, dynamic),
+    );
+    if (isNew) deps.onBooked?.();
     // Committed: this process offers the time no more right now; other instances drop it when
     // PostgreSQL's notice reaches them (migration 0007).
     deps.cache.changed(input.professionalId.toLowerCase(), 'appointments');
@@ -111,7 +116,7 @@ async function book(
   input: ParsedBooking,
   now: Date,
   dynamic: PrechargedDeposit | null,
-): Promise<BookingResponse> {
+): Promise<{ response: BookingResponse; isNew: boolean }> {
   const reads = { db: tx, cache: deps.cache };
   const catalog = await requireBookableProfessional(reads, input.professionalId, now, 'id');
   const professional = catalog.profile;
@@ -166,7 +171,10 @@ async function book(
       stored.response.bookingId,
       professional.timezone,
     );
-    return { ...stored.response, manageUrl, ...(deposit ? { deposit } : {}) };
+    return {
+      response: { ...stored.response, manageUrl, ...(deposit ? { deposit } : {}) },
+      isNew: false,
+    };
   }
 
   const services = requireBookableServices(catalog, input.serviceIds);
@@ -291,5 +299,5 @@ async function book(
     push,
     ...mailJobs,
   ]);
-  return { ...response, manageUrl, ...(deposit ? { deposit } : {}) };
+  return { response: { ...response, manageUrl, ...(deposit ? { deposit } : {}) }, isNew: true };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
-import type { Metrics } from '../../plugins/metrics';
+import { countSends, type Metrics } from '../../plugins/metrics';
 import {
   createLogTransport,
   createMailDelivery,
@@ -13,15 +13,7 @@ import {
 function counted(metrics: Metrics, transport: MailTransport): MailTransport {
   return {
     close: () => transport.close?.(),
-    async send(mail) {
-      try {
-        await transport.send(mail);
-        metrics.messageSent('email');
-      } catch (error) {
-        metrics.messageFailed('email');
-        throw error;
-      }
-    },
+    send: countSends(metrics, 'email', (mail) => transport.send(mail)),
   };
 }
 

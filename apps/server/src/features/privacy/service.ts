@@ -20,6 +20,7 @@ import type { PaymentProvider } from '../billing/service';
 import { eraseClientData, requireOwnClient, streamClients } from '../clients/service';
 import { isDemoProfessional } from '../../lib/demo';
 import type { SecretBox } from '../../lib/secret-box';
+import { forgetAccountInAudit } from '../admin/service';
 import { answersOfClient, deleteAnswersOfClient } from '../anamnesis/service';
 import { comebackDataOfClient, deleteComebackDataOfClient } from '../comeback/service';
 import { depositJobKey } from '../deposits/service';
@@ -221,6 +222,7 @@ export async function deleteAccount(
     await deletePushJobsOfAccount(tx, profileId, bookings, PUSH_KINDS);
     await deleteMailsOfAccount({ db: tx }, profileId, addresses.filter(Boolean));
     await deleteBillingEventsOfUser({ db: tx }, userId);
+    await forgetAccountInAudit({ db: tx }, userId);
     await deleteAllClosings({ db: tx }, profileId);
     await deleteAllAppointments({ db: tx }, profileId);
     await deleteAllPackages({ db: tx }, profileId);

@@ -96,6 +96,8 @@ const publicColumns = {
   clientEmailRequired: profiles.clientEmailRequired,
   bookingEmailCode: profiles.bookingEmailCode,
   whatsappTemplate: profiles.whatsappTemplate,
+  /** Suspended by the operator (features/admin): her page then offers no way to reach her. */
+  isSuspended: sql<boolean>`(${profiles.suspendedAt} IS NOT NULL)`.as('is_suspended'),
 };
 
 export type PublicProfileRow = NonNullable<Awaited<ReturnType<typeof findPublicProfileById>>>;

@@ -22,6 +22,7 @@ function catalog(id: string, customLink: string, businessName = 'Studio'): Profe
       clientEmailRequired: true,
       bookingEmailCode: false,
       whatsappTemplate: null,
+      isSuspended: false,
     },
     billing: null,
     services: [],

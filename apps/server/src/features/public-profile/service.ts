@@ -91,7 +91,8 @@ export async function getPublicProfessional(
     openWeekdays: listOpenWeekdays(catalog.week.windows),
     today,
     bookingPaused: rules.paused,
-    whatsapp: rules.paused ? catalog.profile.phone : null,
+    // A paused agenda points to her WhatsApp; a suspended account (features/admin) does not.
+    whatsapp: rules.paused && !catalog.profile.isSuspended ? catalog.profile.phone : null,
     lastBookableDate: addDaysToDate(today, rules.horizonDays),
     clientEmailRequired: catalog.profile.clientEmailRequired,
     bookingEmailCode: catalog.profile.bookingEmailCode,
@@ -277,5 +278,5 @@ export async function planOfferedTime<T extends Service>(
 
 /** A paused agenda takes no booking (docs/decisions/009-real-week.md). */
 export function requireNotPaused(schedule: Schedule): void {
-  if (schedule.rules.paused) throw new AppError('CONFLICT', BOOKING_PAUSED_MESSAGE);
+  if (schedule.rules.paused) throw new AppError('BOOKING_PAUSED', BOOKING_PAUSED_MESSAGE);
 }

@@ -61,7 +61,7 @@ export async function joinWaitlist(
   const now = deps.clock.now();
   const catalog = await requireBookableProfessional(deps, input.professionalId, now, 'id');
   const { profile, schedule } = catalog;
-  if (schedule.rules.paused) throw new AppError('CONFLICT', BOOKING_PAUSED_MESSAGE);
+  if (schedule.rules.paused) throw new AppError('BOOKING_PAUSED', BOOKING_PAUSED_MESSAGE);
   requireBookableServices(catalog, input.serviceIds);
   if (profile.clientEmailRequired && !input.clientEmail) {
     throw new AppError('VALIDATION', 'Email inválido');
