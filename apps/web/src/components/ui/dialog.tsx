@@ -2,6 +2,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { keepInsidePoppers } from './keep-inside-poppers';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -20,6 +21,7 @@ function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrim
 export function DialogContent({
   className,
   children,
+  onInteractOutside,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
@@ -32,6 +34,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onInteractOutside={keepInsidePoppers(onInteractOutside)}
       >
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">

@@ -2,6 +2,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { keepInsidePoppers } from './keep-inside-poppers';
 
 /** A panel that slides over the page from one side: a Radix Dialog (focus trap, Esc, overlay). */
 export const Sheet = SheetPrimitive.Root;
@@ -21,6 +22,7 @@ export function SheetContent({
   className,
   children,
   side = 'left',
+  onInteractOutside,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: SheetSide }) {
   return (
@@ -38,6 +40,7 @@ export function SheetContent({
           className,
         )}
         {...props}
+        onInteractOutside={keepInsidePoppers(onInteractOutside)}
       >
         {children}
         <SheetPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
