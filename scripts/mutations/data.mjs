@@ -191,7 +191,7 @@ export default [
   {
     name: 'month-year-unbounded',
     protection: 'a month out of 1900-2100 (9999-12) is a 400, not a 500',
-    file: 'packages/shared/src/appointment-schemas.ts',
+    file: 'packages/shared/src/iso-date.ts',
     find: 'return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;',
     replace: 'return year >= 0;',
     test: EXTREME_DATES,
@@ -199,7 +199,7 @@ export default [
   {
     name: 'date-year-unbounded',
     protection: 'a date out of 1900-2100 (9999-12-31) is a 400 wherever a date is taken',
-    file: 'packages/shared/src/appointment-schemas.ts',
+    file: 'packages/shared/src/iso-date.ts',
     find: '    year <= DATE_YEAR_MAX &&',
     replace: '    year <= 9999 &&',
     test: EXTREME_DATES,
