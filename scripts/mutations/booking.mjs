@@ -63,8 +63,8 @@ export default [
     name: 'booking-not-one-transaction',
     protection: 'a booking is one transaction (all or nothing)',
     file: 'apps/server/src/features/booking/service.ts',
-    find: 'const response = await deps.db.transaction((tx) => book(tx, deps, input, now, dynamic));',
-    replace: 'const response = await book(deps.db, deps, input, now, dynamic);',
+    find: 'await deps.db.transaction((tx) =>\n      book(tx, deps, input, now, dynamic),\n    );',
+    replace: 'await book(deps.db, deps, input, now, dynamic);',
     // Not server-killed.fault.ts: it sees this only when the SIGKILL lands mid-booking (about
     // two runs in three); a database error forced at each step is certain.
     test: BOOKING_INTERRUPTED,
@@ -73,8 +73,8 @@ export default [
     name: 'booking-not-one-transaction (concurrency)',
     protection: 'a booking is one transaction: a refused booking leaves nothing behind',
     file: 'apps/server/src/features/booking/service.ts',
-    find: 'const response = await deps.db.transaction((tx) => book(tx, deps, input, now, dynamic));',
-    replace: 'const response = await book(deps.db, deps, input, now, dynamic);',
+    find: 'await deps.db.transaction((tx) =>\n      book(tx, deps, input, now, dynamic),\n    );',
+    replace: 'await book(deps.db, deps, input, now, dynamic);',
     test: CONCURRENCY,
   },
   // Issue 44, findings 2 and 5 (docs/decisions/027-booking-hold-caps.md).
