@@ -122,13 +122,22 @@ test.describe('accounts', () => {
         await expect(nav.locator('[aria-current="page"]')).toHaveText([entry.label]);
       }
 
-      // Collapsed to icons (3rem) with tooltips; Ctrl+B toggles; the cookie remembers.
+      // Collapsed to icons (3rem) with their labels beside them on hover and focus (Escape
+      // hides one); Ctrl+B toggles; the cookie remembers.
       const sidebar = page.locator('aside[data-slot="sidebar"]');
       await page.getByRole('button', { name: 'Alternar menu lateral' }).click();
       await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
       await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(48);
+      const label = page.locator('[data-slot="collapsed-label"]');
       await nav.getByRole('link', { name: 'Clientes' }).hover();
-      await expect(page.getByRole('tooltip', { name: 'Clientes' })).toBeVisible();
+      await expect(label).toHaveText('Clientes');
+      await expect(label).toBeVisible();
+      await page.mouse.move(600, 400);
+      await expect(label).toHaveCount(0);
+      await nav.getByRole('link', { name: 'Relatórios' }).focus();
+      await expect(label).toHaveText('Relatórios');
+      await page.keyboard.press('Escape');
+      await expect(label).toHaveCount(0);
       await page.reload();
       await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
       await page.keyboard.press('Control+b');

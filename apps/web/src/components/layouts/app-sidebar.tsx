@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { Sidebar, SidebarContent, SidebarHeader, useSidebar } from '@/components/ui/sidebar';
 import { paths } from '@/config/paths';
@@ -9,36 +9,55 @@ import { DASHBOARD_NAV_ITEMS, type DashboardNavItem } from './dashboard-nav-item
 /** Hidden in the collapsed (icons only) desktop sidebar; always shown in the mobile sheet. */
 const HIDDEN_WHEN_COLLAPSED = 'group-data-[state=collapsed]/sidebar:sr-only';
 
-// The label beside an icon of the collapsed desktop sidebar; its code (Radix Tooltip and its
-// positioning) downloads only once the sidebar is collapsed, never on a phone.
-const NavLinkTooltip = lazy(async () => ({
-  default: (await import('./nav-link-tooltip')).NavLinkTooltip,
-}));
+/**
+ * The label beside an icon of the collapsed desktop sidebar, on hover and focus, until Escape.
+ * Fixed to the link's place: the sidebar clips what overflows it. Radix Tooltip is not used: it
+ * does not open under preact/compat (decision 041). Screen readers read the link's own label.
+ */
+function CollapsedLabel({ label, anchor }: { label: string; anchor: DOMRect }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-slot="collapsed-label"
+      className="pointer-events-none fixed z-50 -translate-y-1/2 rounded-md bg-foreground px-3 py-1.5 text-xs whitespace-nowrap text-background shadow-md"
+      style={{ left: anchor.right + 6, top: anchor.top + anchor.height / 2 }}
+    >
+      {label}
+    </span>
+  );
+}
 
 function SidebarNavLink({ item }: { item: DashboardNavItem }) {
   const { state, isMobile, setOpenMobile } = useSidebar();
+  const [anchor, setAnchor] = useState<DOMRect | null>(null);
   const { label, href, icon: Icon, isExact } = item;
-  const link = (
-    <NavLink
-      to={href}
-      end={isExact}
-      // The slide-over closes once a page is chosen.
-      onClick={() => {
-        if (isMobile) setOpenMobile(false);
-      }}
-      // A plain string: Radix's Slot (the tooltip trigger) cannot merge NavLink's function form.
-      className="flex h-10 items-center gap-3 overflow-hidden rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:font-semibold aria-[current=page]:text-accent-foreground group-data-[state=collapsed]/sidebar:size-8 group-data-[state=collapsed]/sidebar:justify-center group-data-[state=collapsed]/sidebar:p-0"
-    >
-      <Icon className="size-4 shrink-0" aria-hidden="true" />
-      <span className={HIDDEN_WHEN_COLLAPSED}>{label}</span>
-    </NavLink>
-  );
-  if (state !== 'collapsed' || isMobile) return <li>{link}</li>;
+  const isCollapsed = state === 'collapsed' && !isMobile;
+  const show = (event: { currentTarget: HTMLElement }) =>
+    setAnchor(isCollapsed ? event.currentTarget.getBoundingClientRect() : null);
+  const hide = () => setAnchor(null);
   return (
     <li>
-      <Suspense fallback={link}>
-        <NavLinkTooltip label={label}>{link}</NavLinkTooltip>
-      </Suspense>
+      <NavLink
+        to={href}
+        end={isExact}
+        // The slide-over closes once a page is chosen.
+        onClick={() => {
+          if (isMobile) setOpenMobile(false);
+          hide();
+        }}
+        onPointerEnter={show}
+        onPointerLeave={hide}
+        onFocus={show}
+        onBlur={hide}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') hide();
+        }}
+        className="flex h-10 items-center gap-3 overflow-hidden rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:font-semibold aria-[current=page]:text-accent-foreground group-data-[state=collapsed]/sidebar:size-8 group-data-[state=collapsed]/sidebar:justify-center group-data-[state=collapsed]/sidebar:p-0"
+      >
+        <Icon className="size-4 shrink-0" aria-hidden="true" />
+        <span className={HIDDEN_WHEN_COLLAPSED}>{label}</span>
+      </NavLink>
+      {anchor && isCollapsed ? <CollapsedLabel label={label} anchor={anchor} /> : null}
     </li>
   );
 }
