@@ -1,5 +1,5 @@
 import { LoaderCircle, Plus, Search } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { Fragment, useEffect, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -154,10 +154,12 @@ export function ListPage<T>({
           </div>
         }
       />
-      {header}
-      {isFirstLoad || hasFailed || hasNone ? null : toolbar}
-      {content}
-      {children}
+      {/* Keyed: under Preact (decision 041) an unkeyed sibling that appears (the toolbar) or
+          changes type (the list) could remount what follows, and with it an open dialog. */}
+      <Fragment key="header">{header}</Fragment>
+      <Fragment key="toolbar">{isFirstLoad || hasFailed || hasNone ? null : toolbar}</Fragment>
+      <Fragment key="content">{content}</Fragment>
+      <Fragment key="children">{children}</Fragment>
     </>
   );
 }
