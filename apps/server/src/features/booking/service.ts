@@ -8,19 +8,17 @@ import {
   toCents,
   type bookingInputSchema,
   type BookingResponse,
-  type PushKind,
 } from '@agendaki/shared';
 import type { z } from 'zod';
+import type { BookingDeps } from './types';
 import type { Db } from '../../db/client';
 import { sendJobs } from '../../db/queue';
-import type { Clock } from '../../lib/clock';
 import { AppError, getSqlState, SQLSTATE } from '../../lib/errors';
 import { addBookedAppointments, newBookingReminderJob } from '../appointments/service';
 import { clientOfContact } from '../clients/service';
 import { isDemoProfessional } from '../../lib/demo';
 import { getDepositCharge, openDeposit, planDeposit } from '../deposits/service';
 import { pushEventJob } from '../push/service';
-import type { DynamicChargeDeps } from '../pix-provider/service';
 import { brazilianMobile } from '../../lib/phone';
 import { ensureManageLink, newBookingLink } from '../manage/service';
 import { newBookingWhatsappJob } from '../whatsapp/service';
@@ -29,7 +27,6 @@ import {
   professionalLock,
   requireBookableProfessional,
   requireBookableServices,
-  type PublicReadCache,
 } from '../public-profile/service';
 import { bookingFingerprint } from './fingerprint';
 import { holdCapsCheck, visitorHash } from './holds';
@@ -40,33 +37,7 @@ import * as repo from './repo';
 
 export type ParsedBooking = z.output<typeof bookingInputSchema>;
 
-export interface BookingDeps {
-  db: Db;
-  /** The public reads' cache: the booking reads the catalog through it and drops what it changed. */
-  cache: PublicReadCache;
-  clock: Clock;
-  publicUrl: string;
-  /** The manage links' key (features/manage/token.ts). */
-  manageKey: Buffer;
-  /** The visitor's address: the minutes it books with one professional are limited. */
-  ip: string;
-  /** The Pix PSP (features/pix-provider): a dynamic charge for the sinal when configured. */
-  pix?: Omit<DynamicChargeDeps, 'db'>;
-  /**
-   * Runs in the booking's transaction just before its appointments are written: a waiting-list
-   * offer (features/waitlist) releases the time it holds for this client there.
-   */
-  beforeInsert?: (tx: Db) => Promise<void>;
-  /** Told once a new booking committed; a replay under its idempotency key writes none. */
-  onBooked?: () => void;
-  /** The WhatsApp Cloud API is configured: a job plans the confirmation (features/whatsapp). */
-  whatsapp?: boolean;
-  /**
-   * What the professional's phones are told (features/push): an accepted waiting-list offer
-   * says so instead of "Novo agendamento", one notification for one booking.
-   */
-  pushKind?: Extract<PushKind, 'booking_created' | 'waitlist_offer_accepted'>;
-}
+export type { BookingDeps } from './types';
 
 // What the waiting list's public form shares with the booking's (features/waitlist).
 export { requireSolvedPow, type PowDifficulty, type PowSecrets } from './pow';
