@@ -64,6 +64,9 @@ export function Combobox({
   /** null while not typing: the input shows `selectedLabel`. */
   const [query, setQuery] = useState<string | null>(null);
   const anchorRef = useRef<HTMLDivElement>(null);
+  // downshift calls onIsOpenChange from an effect, which Preact runs a frame after the tap: keys
+  // typed in between must survive its "opened afresh" reset.
+  const typedSinceOpen = useRef(false);
   const selectedItem = value ? { value, label: selectedLabel } : null;
 
   const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, closeMenu } =
@@ -83,6 +86,8 @@ export function Combobox({
       onIsOpenChange: ({ isOpen: opened, type }) => {
         // Typing into a closed field opens it with what was typed.
         if (type === types.InputChange) return;
+        if (opened && typedSinceOpen.current) return;
+        typedSinceOpen.current = false;
         // Opened afresh: the whole first page; closed: the chosen label again.
         setQuery(null);
         if (opened) onQueryChange('');
@@ -116,6 +121,7 @@ export function Combobox({
               // old value in between drops the next key on a slow phone (downshift #1108).
               onChange: (event) => {
                 const typed = event.currentTarget.value;
+                typedSinceOpen.current = true;
                 setQuery(typed);
                 onQueryChange(typed);
               },
