@@ -13,7 +13,9 @@ import { startWhatsappStandIn, whatsappEnv } from './whatsapp-stand-in.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseUrl = `http://127.0.0.1:${port}`;
-const extraArgs = process.argv.slice(2);
+// E2E_PROJECT=mobile|desktop runs one width only (.ci/run gives each database one of them).
+const projectArgs = process.env.E2E_PROJECT ? [`--project=${process.env.E2E_PROJECT}`] : [];
+const extraArgs = [...projectArgs, ...process.argv.slice(2)];
 
 async function createRunDatabase(url) {
   const name = `agendaki_e2e_${process.pid}_${Date.now()}`;
