@@ -86,7 +86,12 @@ export async function startServer({
   const url = `http://127.0.0.1:${port}`;
   const log = fs.openSync(logPath, 'a');
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', counter, 'src/server.ts'], {
+  // BENCH_PROFILE=<dir>: a V8 CPU profile of each server, in <dir>/<port>/, written at its stop.
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.env.BENCH_PROFILE, String(port))}`]
+    : [];
+  const args = [...profile, '--import', 'tsx', '--import', counter, 'src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: path.join(repo, 'apps/server'),
     env: {
       PATH: process.env.PATH,
