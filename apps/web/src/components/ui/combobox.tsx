@@ -102,34 +102,39 @@ export function Combobox({
         : (footer ?? `${options.length} ${options.length === 1 ? 'resultado' : 'resultados'}`);
   }
 
+  const inputProps = getInputProps({
+    'aria-labelledby': undefined,
+    'aria-describedby': aria['aria-describedby'],
+    'aria-invalid': aria['aria-invalid'] || undefined,
+    autoCapitalize: 'off',
+    autoCorrect: 'off',
+    spellCheck: false,
+    placeholder,
+    className: 'pr-9 text-ellipsis',
+    // What is typed is kept in the input's own change event, not in downshift's
+    // onInputValueChange: that runs in an effect, a render late, and a render with the
+    // old value in between drops the next key on a slow phone (downshift #1108).
+    onChange: (event) => {
+      const typed = event.currentTarget.value;
+      setQuery(typed);
+      onQueryChange(typed);
+    },
+    // Typing after a click replaces the chosen name instead of appending to it.
+    onClick: (event) => {
+      if (!isOpen) event.currentTarget.select();
+    },
+  });
+
   return (
     <Popover open={isOpen} onOpenChange={(next) => (next ? undefined : closeMenu())}>
       <PopoverAnchor asChild>
         <div ref={anchorRef} className="relative">
           <Input
-            {...getInputProps({
-              'aria-labelledby': undefined,
-              'aria-describedby': aria['aria-describedby'],
-              'aria-invalid': aria['aria-invalid'] || undefined,
-              autoCapitalize: 'off',
-              autoCorrect: 'off',
-              spellCheck: false,
-              placeholder,
-              className: 'pr-9 text-ellipsis',
-              // What is typed is kept in the input's own change event, not in downshift's
-              // onInputValueChange: that runs in an effect, a render late, and a render with the
-              // old value in between drops the next key on a slow phone (downshift #1108).
-              onChange: (event) => {
-                const typed = event.currentTarget.value;
-                typedSinceOpen.current = true;
-                setQuery(typed);
-                onQueryChange(typed);
-              },
-              // Typing after a click replaces the chosen name instead of appending to it.
-              onClick: (event) => {
-                if (!isOpen) event.currentTarget.select();
-              },
-            })}
+            {...inputProps}
+            onChange={(event) => {
+              typedSinceOpen.current = true;
+              inputProps.onChange?.(event);
+            }}
           />
           <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-muted-foreground">
             {isBusy ? (
