@@ -17,10 +17,29 @@ export async function getMe(signal?: AbortSignal): Promise<MeResponse | null> {
 
 export const meQueryKey = ['me'] as const;
 
+let earlyMe: Promise<MeResponse | null> | undefined;
+
+/**
+ * Asks for the session as the app starts on a professional's page (main.tsx), while the
+ * dashboard's code is still on its way: the first read takes this answer instead of asking after
+ * that code arrived (one step less before the page shows, on a slow phone network).
+ */
+export function askMeEarly(): void {
+  earlyMe ??= getMe();
+  // Read (and its failure handled) by the first query; a stray rejection is not unhandled.
+  earlyMe.catch(() => undefined);
+}
+
+function takeEarlyMe(): Promise<MeResponse | null> | undefined {
+  const early = earlyMe;
+  earlyMe = undefined;
+  return early;
+}
+
 export function getMeQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,
-    queryFn: ({ signal }) => getMe(signal),
+    queryFn: ({ signal }) => takeEarlyMe() ?? getMe(signal),
     staleTime: 60_000,
   });
 }
