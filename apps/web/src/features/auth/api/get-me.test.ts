@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { createMe } from '@/test/account-fixtures';
+import { createMe, unauthorizedResponse } from '@/test/account-fixtures';
 import { stubApi } from '@/test/api-stub';
-import { askMeEarly, getMeQueryOptions } from './get-me';
+import { askMeEarly, getMeQueryOptions, refreshMe } from './get-me';
 
 const fresh = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
@@ -36,6 +36,17 @@ describe('askMeEarly: the session asked as the app starts', () => {
     await expect(client.fetchQuery(getMeQueryOptions())).resolves.toMatchObject({
       user: createMe().user,
     });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('is not what a sign-in reads: refreshMe asks the server again', async () => {
+    let signedIn = false;
+    const { calls } = stubApi({
+      'GET /api/me': () => (signedIn ? createMe() : unauthorizedResponse()),
+    });
+    askMeEarly();
+    signedIn = true;
+    await expect(refreshMe(fresh())).resolves.toMatchObject({ user: createMe().user });
     expect(calls).toHaveLength(2);
   });
 });

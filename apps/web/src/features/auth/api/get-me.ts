@@ -50,6 +50,8 @@ export function useMe() {
 
 /** Reads the session again, now, and waits for it (after signing in). */
 export async function refreshMe(queryClient: QueryClient): Promise<MeResponse | null> {
+  // An answer from before signing in, never read, would describe the session before it.
+  takeEarlyMe();
   return queryClient.fetchQuery({ ...getMeQueryOptions(), staleTime: 0 });
 }
 
