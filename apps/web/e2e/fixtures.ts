@@ -90,12 +90,21 @@ export async function saveShotsAtBothWidths(
  * contrast of its half-transparent colors.
  */
 export async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    // Preact runs effects a frame after a change, so a transition they start (a toast's entry)
+    // begins a frame or two later: look again until none is running.
+    for (let round = 0; round < 10; round += 1) {
+      for (let i = 0; i < 3; i += 1) await frame();
+      const running = document
         .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getTiming().iterations !== Infinity,
+        );
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
 }
