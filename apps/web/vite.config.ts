@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { mainBuildChunks } from './chunk-groups.ts';
 import { pwaOptions } from './pwa.config.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -142,7 +143,16 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
       emptyOutDir: !bookOnly,
       ...(bookServerRender
         ? { copyPublicDir: false }
-        : { rollupOptions: { input, onwarn: quietKnownCompatGaps } }),
+        : {
+            rollupOptions: {
+              input,
+              onwarn: quietKnownCompatGaps,
+              // The book build keeps its own split (one file first); the app's: chunk-groups.ts.
+              ...(bookOnly || mode === 'prerender'
+                ? {}
+                : { output: { codeSplitting: mainBuildChunks() } }),
+            },
+          }),
     },
     ...(bookServerRender ? { ssr: { noExternal: true } } : {}),
     server: {

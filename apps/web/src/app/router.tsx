@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { opensOnAgendaGrid } from '@/features/appointments/lib/agenda-view';
 import { NotFoundRoute } from './routes/not-found';
 import { PageLoading, RootLayout } from './routes/root';
 import { RouteErrorBoundary } from './routes/route-error';
@@ -24,9 +25,14 @@ const dashboardRoutes: RouteObject[] = [
   },
   {
     path: paths.dashboard.appointments.path,
-    lazy: async () => ({
-      Component: (await import('./routes/dashboard/appointments')).AppointmentsRoute,
-    }),
+    lazy: async () => {
+      // The grid is the route's own lazy chunk (decision 014); when the page opens on it, it is
+      // asked for now, beside the route's, not a round trip later (issue 48).
+      if (opensOnAgendaGrid(paths.dashboard.appointments.path)) {
+        void import('@/features/appointments/components/agenda-calendar-page');
+      }
+      return { Component: (await import('./routes/dashboard/appointments')).AppointmentsRoute };
+    },
   },
   {
     path: paths.dashboard.waitlist.path,

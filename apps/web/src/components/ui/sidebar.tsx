@@ -11,6 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { cn } from '@/lib/cn';
+import { MOBILE_QUERY } from '@/lib/mobile-query';
 import { Button } from './button';
 import { lazyDialog } from '@/lib/lazy-dialog';
 
@@ -22,7 +23,6 @@ import { lazyDialog } from '@/lib/lazy-dialog';
 export const SIDEBAR_COOKIE_NAME = 'sidebar:state';
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 const SIDEBAR_SHORTCUT_KEY = 'b';
-const MOBILE_QUERY = '(max-width: 767px)';
 
 export type SidebarState = 'expanded' | 'collapsed';
 

@@ -3,11 +3,8 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useIsMobile } from '@/components/ui/sidebar';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  AGENDA_VIEW_PARAM,
-  AgendaViewSwitch,
-  toAgendaView,
-} from '@/features/appointments/components/agenda-view-switch';
+import { AgendaViewSwitch } from '@/features/appointments/components/agenda-view-switch';
+import { initialAgendaView } from '@/features/appointments/lib/agenda-view';
 import { AnamnesisAnswersButton } from '@/features/anamnesis/components/answers-button';
 import { useMe } from '@/features/auth/api/get-me';
 import { WhatsappReminderButton } from '@/features/manage/components/whatsapp-reminder';
@@ -31,7 +28,7 @@ export function AppointmentsRoute() {
   const [searchParams] = useSearchParams();
   // A phone opens on the day (decision 014): where the free hour is, between two clients.
   const isPhone = useIsMobile();
-  const view = toAgendaView(searchParams.get(AGENDA_VIEW_PARAM)) ?? (isPhone ? 'day' : 'list');
+  const view = initialAgendaView(searchParams, isPhone);
   const timeZone = me.data?.profile.timezone ?? DEFAULT_TIMEZONE;
   if (view === 'list') {
     return (

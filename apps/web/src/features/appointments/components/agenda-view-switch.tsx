@@ -1,23 +1,7 @@
 import { CalendarDays, List } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
-
-export type AgendaView = 'list' | 'day' | 'week';
-
-/** `?vista=` of the Agenda: the list, or the day or week grid (without it: day on a phone, else list). */
-export const AGENDA_VIEW_PARAM = 'vista';
-const PARAM_OF: Record<AgendaView, string> = { list: 'lista', day: 'dia', week: 'semana' };
-
-export function toAgendaView(value: string | null): AgendaView | null {
-  const found = (Object.keys(PARAM_OF) as AgendaView[]).find((view) => PARAM_OF[view] === value);
-  return found ?? null;
-}
-
-export function agendaViewHref(view: AgendaView, date?: string): string {
-  const params = new URLSearchParams({ [AGENDA_VIEW_PARAM]: PARAM_OF[view] });
-  if (date) params.set('data', date);
-  return `?${params.toString()}`;
-}
+import { agendaViewHref, type AgendaView } from '../lib/agenda-view';
 
 const linkClass =
   'inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
