@@ -197,10 +197,15 @@ test('a freed time goes to the first in line, held for her, then to the next unt
     .poll(async () => (await biaView()).offer, { timeout: 120_000, intervals: [2_000] })
     .toBeNull();
   expect((await biaView()).status).toBe('waiting');
-  const slots = await request.get(
-    `/api/public/professionals/${pro.link}/slots?date=${date}&serviceIds=${pro.serviceId}`,
-  );
-  expect(((await slots.json()) as { slots: string[] }).slots).toContain('11:00');
+  // Her page drops the offer at the deadline; the hold goes when the deadline's job runs,
+  // a poll of the queue later (seconds).
+  const freeTimes = async () => {
+    const slots = await request.get(
+      `/api/public/professionals/${pro.link}/slots?date=${date}&serviceIds=${pro.serviceId}`,
+    );
+    return ((await slots.json()) as { slots: string[] }).slots;
+  };
+  await expect.poll(freeTimes, { timeout: 30_000, intervals: [1_000] }).toContain('11:00');
   await page.reload();
   await page.getByRole('button', { name: 'Próximo dia' }).click();
   await page.getByRole('button', { name: 'Próximo dia' }).click();
