@@ -21,7 +21,7 @@ import { PG_URL, withClient, withDatabase } from './database.mjs';
 import { defineEndpoints } from './endpoints.mjs';
 import { runLoad } from './load.mjs';
 import { writeSection } from './sections.mjs';
-import { startServer, waitQuiet } from './processes.mjs';
+import { postgresCpuMs, startServer, waitQuiet } from './processes.mjs';
 import { run } from '../lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -122,31 +122,46 @@ async function prepare(side) {
   return prepared;
 }
 
-/** One run against one side: each endpoint warmed, then measured; requests/s by endpoint. */
+/**
+ * One run against one side: each endpoint warmed, then measured; requests/s by endpoint, and the
+ * CPU ms a request of the server and of every PostgreSQL process on this host.
+ */
 async function measure(side) {
   const result = {};
+  const cpu = {};
   for (const endpoint of side.endpoints) {
     const common = { url: side.server.url, connections: endpoint.connections, next: endpoint.next };
     // Bookings carry a solved proof of work (decision 028), solved before the timed runs.
     await endpoint.prepare?.(side.server.url, Math.ceil(BOOKING_RATE * (WARMUP + DURATION)));
     await runLoad({ ...common, seconds: WARMUP });
     await waitQuiet(side.server);
+    const before = { server: side.server.cpuMs(), postgres: postgresCpuMs() };
     const load = await runLoad({ ...common, seconds: DURATION });
+    // CPU a request within the run, queue workers included: where the throughput went.
+    const perRequest = (ms) => Math.round((ms / Math.max(1, load.requests)) * 100) / 100;
+    cpu[endpoint.key] = {
+      server: perRequest(side.server.cpuMs() - before.server),
+      postgres: perRequest(postgresCpuMs() - before.postgres),
+    };
     // The run's bookings leave mails behind; the next endpoint starts once they are sent.
     await waitQuiet(side.server);
     if (load.errors > 0) throw new Error(`${side.side} ${endpoint.key}: ${load.errors} erros`);
     result[endpoint.key] = Math.round(load.requestsPerSecond);
   }
   log(`  ${side.side}: ${ENDPOINTS.map((key) => `${key} ${result[key]}`).join(', ')} req/s`);
-  return result;
+  return { result, cpu };
 }
 
-function report(sides, runs) {
+function report(sides, runs, cpu) {
+  // Median CPU ms a request of one side: server + PostgreSQL.
+  const cpuOf = (side, key) =>
+    ['server', 'postgres'].map((part) => median(cpu[side].map((run) => run[key][part])).toFixed(1));
   const rows = ENDPOINTS.map((key) => {
     const a = runs.A.map((r) => r[key]);
     const b = runs.B.map((r) => r[key]);
     const ratio = median(a.map((value, i) => b[i] / value));
-    return { key, a, b, ratio: Math.round(ratio * 100) / 100, keeps: ratio >= KEEP };
+    const cpuText = `${cpuOf('A', key).join(' + ')} → ${cpuOf('B', key).join(' + ')}`;
+    return { key, a, b, cpu: cpuText, ratio: Math.round(ratio * 100) / 100, keeps: ratio >= KEEP };
   });
   const { A, B } = sides;
   const lines = [
@@ -158,13 +173,15 @@ function report(sides, runs) {
       `Node ${process.version}; ${PAIRS} pairs run A, B, A, B…; ${WARMUP} s warm-up and ` +
       `${DURATION} s per endpoint and run; dataset ×${SCALE}; PostgreSQL, a database per side.`,
     '',
-    '| Endpoint | A req/s per run | B req/s per run | Median B/A | B keeps ≥ 75% |',
-    '| --- | --: | --: | --: | :-: |',
+    '| Endpoint | A req/s per run | B req/s per run | CPU ms a request, A → B | Median B/A | B keeps ≥ 75% |',
+    '| --- | --: | --: | --: | --: | :-: |',
     ...rows.map(
       (row) =>
-        `| ${row.key} | ${row.a.join(', ')} | ${row.b.join(', ')} | ${row.ratio.toFixed(2)} | ` +
-        `${row.keeps ? 'yes' : '**no**'} |`,
+        `| ${row.key} | ${row.a.join(', ')} | ${row.b.join(', ')} | ${row.cpu} | ` +
+        `${row.ratio.toFixed(2)} | ${row.keeps ? 'yes' : '**no**'} |`,
     ),
+    '',
+    'CPU: medians of the server process + every PostgreSQL process on the host, within the runs.',
     '',
   ];
   return { rows, markdown: lines.join('\n') };
@@ -197,16 +214,21 @@ async function main() {
   sides.A = await prepare('A');
   sides.B = await prepare('B');
   const runs = { A: [], B: [] };
+  const cpu = { A: [], B: [] };
   for (let pair = 1; pair <= PAIRS; pair += 1) {
     log(`pair ${pair} of ${PAIRS}`);
-    for (const side of ['A', 'B']) runs[side].push(await measure(sides[side]));
+    for (const side of ['A', 'B']) {
+      const measured = await measure(sides[side]);
+      runs[side].push(measured.result);
+      cpu[side].push(measured.cpu);
+    }
   }
-  const { rows, markdown } = report(sides, runs);
+  const { rows, markdown } = report(sides, runs, cpu);
   fs.mkdirSync(path.join(root, '.test-reports'), { recursive: true });
   fs.writeFileSync(path.join(root, '.test-reports/bench-ab.md'), markdown);
   fs.writeFileSync(
     path.join(root, '.test-reports/bench-ab.json'),
-    JSON.stringify({ A: sides.A.commit, B: sides.B.commit, runs, rows }, null, 2),
+    JSON.stringify({ A: sides.A.commit, B: sides.B.commit, runs, cpu, rows }, null, 2),
   );
   console.log(`\n${markdown}`);
   log('.test-reports/bench-ab.md escrito');
