@@ -25,9 +25,14 @@ export function createPushJob(deps: {
     async handle(job) {
       const { professionalId, kind } = job.data;
       const eventKey = `${job.id}:${job.data.at}`;
-      const message = await buildPushMessage(db, job.data);
-      if (!message) return;
+      // Devices first: most professionals have none, and their booking is then not read at all.
       const targets = await repo.listTargets(db, professionalId, kind, job.data.subscriptionId);
+      const message = targets.length > 0 ? await buildPushMessage(db, job.data) : undefined;
+      if (!message) {
+        // A device that turned the kind off after a failed attempt may hold this event's row.
+        await repo.clearDeliveries(db, professionalId, eventKey);
+        return;
+      }
       const reached = new Set(await repo.listDelivered(db, professionalId, eventKey));
       const payload = JSON.stringify(message);
       let failure: unknown;
