@@ -18,14 +18,26 @@ export function today(): string {
   return zonedToday(new Date(), TIME_ZONE);
 }
 
-/** Clicks a day of the calendar ("segunda-feira, 23 de novembro de 2026"), moving months if needed. */
+/**
+ * Clicks a day of the calendar ("segunda-feira, 23 de novembro de 2026"), moving back or forward
+ * to its month: the calendar opens on the month of the day chosen last, which on a month's last
+ * day may be the next one.
+ */
 export async function chooseDate(page: Page, isoDate: string) {
-  const label = format(parse(isoDate, 'yyyy-MM-dd', new Date()), 'PPPP', { locale: ptBR });
-  const day = page.getByRole('button', { name: label });
+  const date = parse(isoDate, 'yyyy-MM-dd', new Date());
+  const day = page.getByRole('button', { name: format(date, 'PPPP', { locale: ptBR }) });
+  const grid = page.getByRole('grid').first();
   // The calendar's code arrives on demand: wait for it before looking for the day.
-  await expect(page.getByRole('grid').first()).toBeVisible();
+  await expect(grid).toBeVisible();
   for (let i = 0; i < 3 && (await day.count()) === 0; i += 1) {
-    await page.getByRole('button', { name: 'Ir para o próximo mês' }).click();
+    // The grid is named by its month ("dezembro 2026").
+    const shown = parse((await grid.getAttribute('aria-label')) ?? '', 'LLLL yyyy', new Date(), {
+      locale: ptBR,
+    });
+    const back = date < shown;
+    await page
+      .getByRole('button', { name: back ? 'Ir para o mês anterior' : 'Ir para o próximo mês' })
+      .click();
   }
   await day.click();
 }
