@@ -19,11 +19,11 @@ export function today(): string {
 }
 
 /**
- * Clicks a day of the calendar ("segunda-feira, 23 de novembro de 2026"), moving back or forward
+ * A day of the calendar ("segunda-feira, 23 de novembro de 2026"), after moving back or forward
  * to its month: the calendar opens on the month of the day chosen last, which on a month's last
  * day may be the next one.
  */
-export async function chooseDate(page: Page, isoDate: string) {
+export async function showDate(page: Page, isoDate: string) {
   const date = parse(isoDate, 'yyyy-MM-dd', new Date());
   const day = page.getByRole('button', { name: format(date, 'PPPP', { locale: ptBR }) });
   const grid = page.getByRole('grid').first();
@@ -39,7 +39,11 @@ export async function chooseDate(page: Page, isoDate: string) {
       .getByRole('button', { name: back ? 'Ir para o mês anterior' : 'Ir para o próximo mês' })
       .click();
   }
-  await day.click();
+  return day;
+}
+
+export async function chooseDate(page: Page, isoDate: string) {
+  await (await showDate(page, isoDate)).click();
 }
 
 export async function chooseServices(page: Page, names: string[]) {
