@@ -11,6 +11,8 @@ export interface BookingCalendarProps {
   bookableDays: ReadonlySet<string> | undefined;
   selectedDate: string | null;
   onSelect: (date: string | null) => void;
+  /** The month shown, "YYYY-MM". */
+  month: string;
   onMonthChange: (month: string) => void;
 }
 
@@ -27,6 +29,7 @@ export function BookingCalendar({
   bookableDays,
   selectedDate,
   onSelect,
+  month,
   onMonthChange,
 }: BookingCalendarProps) {
   const todayDate = isoToCalendarDate(today);
@@ -38,7 +41,7 @@ export function BookingCalendar({
       selected={selected}
       onSelect={(date) => onSelect(date ? calendarDateToIso(date) : null)}
       today={todayDate}
-      defaultMonth={selected ?? todayDate}
+      month={isoToCalendarDate(`${month}-01`)}
       startMonth={todayDate}
       endMonth={lastDate}
       onMonthChange={(month) => onMonthChange(calendarDateToIso(month).slice(0, 7))}

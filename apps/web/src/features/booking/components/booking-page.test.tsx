@@ -274,6 +274,63 @@ describe('public booking page: the wizard', () => {
     LONG_TEST_MS,
   );
 
+  it(
+    'turns the calendar to the next month, once, when nothing is left in this one',
+    async () => {
+      // Every day left in November is full (or it is the month's last evening).
+      const { calls } = stubBookingApi({ [DAYS_PATH]: daysReply(bookableDaysOf('2026-11')) });
+      const { user } = renderBooking();
+      await user.click(await screen.findByRole('button', { name: 'Escova' }));
+      await user.click(screen.getByRole('button', { name: 'Continuar para a data' }));
+
+      expect(
+        await screen.findByRole('grid', { name: 'dezembro 2026' }, LAZY_CALENDAR),
+      ).toBeDefined();
+      await waitFor(() =>
+        expect(
+          screen.getByRole('button', { name: 'terça-feira, 1 de dezembro de 2026' }),
+        ).toHaveProperty('disabled', false),
+      );
+      const months = calls
+        .filter((call) => call.path.endsWith('/days'))
+        .map((call) => call.query.get('month'));
+      expect(months).toEqual(['2026-11', '2026-12']);
+
+      // Back to November by hand: it stays there, its days grey.
+      await user.click(screen.getByRole('button', { name: 'Ir para o mês anterior' }));
+      expect(await screen.findByRole('grid', { name: 'novembro 2026' })).toBeDefined();
+      await waitFor(() =>
+        expect(
+          screen.getByRole('button', { name: /Hoje, sexta-feira, 20 de novembro/ }),
+        ).toHaveProperty('disabled', true),
+      );
+      expect(screen.getByRole('grid', { name: 'novembro 2026' })).toBeDefined();
+    },
+    LONG_TEST_MS,
+  );
+
+  it(
+    'keeps this month when the next one is beyond the booking horizon',
+    async () => {
+      const { calls } = stubBookingApi({
+        [PROFILE_PATH]: makeProfessional({ lastBookableDate: '2026-11-30' }),
+        [DAYS_PATH]: daysReply(bookableDaysOf('2026-11')),
+      });
+      const { user } = renderBooking();
+      await user.click(await screen.findByRole('button', { name: 'Escova' }));
+      await user.click(screen.getByRole('button', { name: 'Continuar para a data' }));
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: /23 de novembro de 2026/ })).toHaveProperty(
+          'disabled',
+          true,
+        ),
+      );
+      expect(screen.getByRole('grid', { name: 'novembro 2026' })).toBeDefined();
+      expect(calls.filter((call) => call.path.endsWith('/days'))).toHaveLength(1);
+    },
+    LONG_TEST_MS,
+  );
+
   it('asks the server for the times of the date and the services, in the listed order', async () => {
     const { calls } = stubBookingApi();
     const { user } = renderBooking();

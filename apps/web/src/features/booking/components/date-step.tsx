@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useBookableDays } from '../api/get-bookable-days';
 import { formatServiceCount, type BookingSummary } from '../lib/booking-summary';
-import { formatLongDate } from '../lib/calendar-dates';
+import { formatLongDate, nextIsoMonth } from '../lib/calendar-dates';
 import { BookingCalendar } from './lazy-parts';
 import { StepHeading } from './step-heading';
 
@@ -59,6 +59,20 @@ export function DateStep({
     () => (days.data?.month === month ? new Set(days.data.days) : undefined),
     [days.data, month],
   );
+  // Nothing left this month (its last evening, or its last days full): the calendar turns to the
+  // next one by itself, once, rather than open on a month of grey days.
+  const [turned, setTurned] = useState(false);
+  const nextMonth = nextIsoMonth(month);
+  if (
+    !turned &&
+    !selectedDate &&
+    bookableDays?.size === 0 &&
+    month === today.slice(0, 7) &&
+    nextMonth <= lastBookableDate.slice(0, 7)
+  ) {
+    setTurned(true);
+    setMonth(nextMonth);
+  }
   return (
     <div className="space-y-4">
       <StepHeading
@@ -75,6 +89,7 @@ export function DateStep({
               bookableDays={bookableDays}
               selectedDate={selectedDate}
               onSelect={onSelect}
+              month={month}
               onMonthChange={setMonth}
             />
           </Suspense>

@@ -28,3 +28,10 @@ export function formatLongDate(isoDate: string, { capitalized = false } = {}): s
 export function getClosedWeekdays(openWeekdays: readonly number[]): number[] {
   return [0, 1, 2, 3, 4, 5, 6].filter((day) => !openWeekdays.includes(day));
 }
+
+/** The month after "YYYY-MM": "2026-12" → "2027-01". */
+export function nextIsoMonth(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  const next = new Date(year!, monthNumber!, 1);
+  return calendarDateToIso(next).slice(0, 7);
+}

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { BOOKING_FAILED_MESSAGE, describeBookingError, isSlotConflict } from './booking-errors';
-import { formatLongDate, getClosedWeekdays } from './calendar-dates';
+import { formatLongDate, getClosedWeekdays, nextIsoMonth } from './calendar-dates';
 import { getNameInitials } from './name-initials';
 import { groupSlotsByPeriod } from './slot-periods';
 
 describe('booking page helpers', () => {
+  it('names the next month, across the year', () => {
+    expect(nextIsoMonth('2026-11')).toBe('2026-12');
+    expect(nextIsoMonth('2026-12')).toBe('2027-01');
+    expect(nextIsoMonth('2027-02')).toBe('2027-03');
+  });
+
   it('initials of the professional: first and last names', () => {
     expect(getNameInitials('Ana Paula Souza')).toBe('AS');
     expect(getNameInitials('  bia ')).toBe('B');
