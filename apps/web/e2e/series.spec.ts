@@ -134,7 +134,7 @@ test('a weekly horário fixo across a state holiday: one date skipped, one moved
   });
   expect(client.status()).toBe(201);
   // Two weeks before the holiday (one when it is close): the holiday is the series' third date
-  // (its second), and the other four are booked.
+  // (its second when close); the other four are the ones booked.
   const weeksBefore = holiday.date >= addDaysToDate(today(), 15) ? 2 : 1;
   const first = addDaysToDate(holiday.date, -7 * weeksBefore);
   const dates = [0, 1, 2, 3, 4]
