@@ -1,4 +1,4 @@
-import { addDaysToDate } from '@agendaki/shared';
+import { addDaysToDate, APPOINTMENT_CLOSED_MESSAGE } from '@agendaki/shared';
 import type { Locator, Page } from '@playwright/test';
 import {
   expectToast,
@@ -124,7 +124,29 @@ test('an appointment closed, the day’s cash, a package sold and used', async (
   await expect(page.getByTestId('closing-line')).toHaveText(
     'Recebido R$ 75,50 de R$ 86,95 · Em aberto R$ 11,45',
   );
+  // Closed, it is history: not deleted, and only its notes change (decision 038).
+  await expect(
+    page.getByRole('button', { name: 'Excluir agendamento de Carla Caixa' }),
+  ).toBeDisabled();
+  await expect(page.getByText(APPOINTMENT_CLOSED_MESSAGE)).toBeVisible();
   await shoot(page, 'agenda-card');
+  // The day's grid opens it with its closing, the reason, and the notes to write.
+  await page.goto(`/dashboard/appointments?vista=dia&data=${today()}`);
+  await page.getByRole('button', { name: /Carla Caixa, .*\. Editar$/ }).click();
+  const opened = page.getByRole('dialog', { name: 'Atendimento concluído' });
+  await expect(opened).toHaveAccessibleDescription(
+    `${APPOINTMENT_CLOSED_MESSAGE} As observações continuam editáveis.`,
+  );
+  await expect(
+    opened.getByRole('button', { name: 'Ver recebimento de Carla Caixa' }),
+  ).toBeVisible();
+  await expect(opened.getByLabel('Horário de início')).toBeDisabled();
+  await expect(opened.getByRole('combobox', { name: 'Status' })).toBeDisabled();
+  await expect(opened.getByLabel('Observações')).toBeFocused();
+  await shoot(page, 'closed-in-grid');
+  await opened.getByLabel('Observações').fill('Prefere pressão leve');
+  await opened.getByRole('button', { name: 'Salvar Alterações' }).click();
+  await expectToast(page, 'Agendamento atualizado com sucesso!');
 
   // Caixa do dia.
   await page.getByRole('link', { name: 'Caixa do dia' }).first().click();

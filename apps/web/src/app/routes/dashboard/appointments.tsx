@@ -9,6 +9,7 @@ import { AnamnesisAnswersButton } from '@/features/anamnesis/components/answers-
 import { useMe } from '@/features/auth/api/get-me';
 import { WhatsappReminderButton } from '@/features/manage/components/whatsapp-reminder';
 import { DepositLine } from '@/features/deposits/components/deposit-line';
+import { ClosedLock } from '@/features/money/components/closed-lock';
 import { ClosingButton } from '@/features/money/components/closing-button';
 import { WhatsappStatusLine } from '@/features/whatsapp/components/whatsapp-status';
 import { InstallOffer } from '@/features/pwa/components/install-offer';
@@ -38,6 +39,7 @@ export function AppointmentsRoute() {
           <AppointmentsPage
             timeZone={me.data?.profile.timezone}
             viewSwitch={<AgendaViewSwitch current="list" />}
+            cardLock={ClosedLock}
             renderCardAction={(appointment) => (
               <div className="grid gap-2">
                 <ClosingButton appointment={appointment} />
@@ -69,6 +71,7 @@ export function AppointmentsRoute() {
           view={view}
           timeZone={timeZone}
           renderAppointmentAction={(appointment) => <ClosingButton appointment={appointment} />}
+          appointmentLock={ClosedLock}
         />
       </Suspense>
     </>

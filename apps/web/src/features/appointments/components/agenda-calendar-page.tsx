@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
 import { useAgendaCalendar } from '../api/get-agenda-calendar';
+import type { AppointmentLock } from '../lib/appointment-lock';
 import { getVisibleRange, moveAnchor, type CalendarView } from '../lib/calendar-grid';
 import { formatColumnDay, formatLongDay } from '../lib/calendar-labels';
 import { AgendaCalendar } from './agenda-calendar';
@@ -24,11 +25,14 @@ export function AgendaCalendarPage({
   view,
   timeZone,
   renderAppointmentAction,
+  appointmentLock,
 }: {
   view: CalendarView;
   timeZone: string;
   /** Composed by the route: "Concluir e receber" (features/money) in an opened appointment. */
   renderAppointmentAction?: (appointment: Appointment) => ReactNode;
+  /** What keeps an opened appointment from being changed (a closing, composed by the route). */
+  appointmentLock?: AppointmentLock;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const today = zonedToday(new Date(), timeZone);
@@ -135,6 +139,7 @@ export function AgendaCalendarPage({
             ? renderAppointmentAction(form.appointment)
             : undefined
         }
+        lock={appointmentLock}
         onOpenChange={(open) => {
           if (!open) setForm({ open: false });
         }}

@@ -1,16 +1,18 @@
 import {
+  APPOINTMENT_CLOSED_MESSAGE,
   type Appointment,
   formatCurrencyFromCents,
   formatIsoDate,
   formatPhone,
 } from '@agendaki/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { CalendarDays, Clock3, Pencil, Phone, Repeat, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { cn } from '@/lib/cn';
+import type { AppointmentLock } from '../lib/appointment-lock';
 import { getStatusBadge } from '../lib/status-badge';
 
 export interface AppointmentCardProps {
@@ -22,6 +24,8 @@ export interface AppointmentCardProps {
   action?: ReactNode;
   /** An occurrence of a horário fixo: "Horário fixo" opens its options. */
   onOpenSeries?: (appointment: Appointment) => void;
+  /** Closed by another feature (features/money): Excluir is refused, Editar keeps the notes. */
+  lock?: AppointmentLock;
 }
 
 export function AppointmentCard({
@@ -31,10 +35,59 @@ export function AppointmentCard({
   isDeleting,
   action,
   onOpenSeries,
+  lock: Lock,
 }: AppointmentCardProps) {
   const badge = getStatusBadge(appointment.status);
   const isCancelled = appointment.status === 'cancelled';
   const { client, service } = appointment;
+  const lockedId = useId();
+  const buttons = (locked: boolean) => (
+    <div className="mt-auto flex flex-wrap gap-2 border-t pt-4">
+      <Button
+        variant="outline"
+        size="sm"
+        className="flex-1"
+        onClick={() => onEdit(appointment)}
+        aria-label={`Editar agendamento de ${client.name}`}
+      >
+        <Pencil aria-hidden="true" />
+        Editar
+      </Button>
+      {appointment.seriesId && onOpenSeries ? (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onOpenSeries(appointment)}
+          aria-label={`Horário fixo de ${client.name}, ${formatIsoDate(appointment.appointmentDate)}`}
+        >
+          <Repeat aria-hidden="true" />
+          Horário fixo
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        title="Tem certeza que deseja excluir este agendamento?"
+        description={`${client.name} · ${service.name} · ${formatIsoDate(appointment.appointmentDate)} às ${appointment.startTime}. Esta ação não pode ser desfeita.`}
+        onConfirm={() => onDelete(appointment)}
+        trigger={
+          <Button
+            variant="outline"
+            size="sm"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            aria-label={`Excluir agendamento de ${client.name}`}
+            disabled={isDeleting || locked}
+            aria-describedby={locked ? lockedId : undefined}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        }
+      />
+      {locked ? (
+        <p id={lockedId} className="w-full text-sm text-muted-foreground">
+          {APPOINTMENT_CLOSED_MESSAGE}
+        </p>
+      ) : null}
+    </div>
+  );
 
   return (
     <Card className={cn('w-full gap-4 p-5', isCancelled && 'bg-muted/40')}>
@@ -88,45 +141,7 @@ export function AppointmentCard({
 
       {action && !isCancelled ? <div>{action}</div> : null}
 
-      <div className="mt-auto flex gap-2 border-t pt-4">
-        <Button
-          variant="outline"
-          size="sm"
-          className="flex-1"
-          onClick={() => onEdit(appointment)}
-          aria-label={`Editar agendamento de ${client.name}`}
-        >
-          <Pencil aria-hidden="true" />
-          Editar
-        </Button>
-        {appointment.seriesId && onOpenSeries ? (
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => onOpenSeries(appointment)}
-            aria-label={`Horário fixo de ${client.name}, ${formatIsoDate(appointment.appointmentDate)}`}
-          >
-            <Repeat aria-hidden="true" />
-            Horário fixo
-          </Button>
-        ) : null}
-        <ConfirmDialog
-          title="Tem certeza que deseja excluir este agendamento?"
-          description={`${client.name} · ${service.name} · ${formatIsoDate(appointment.appointmentDate)} às ${appointment.startTime}. Esta ação não pode ser desfeita.`}
-          onConfirm={() => onDelete(appointment)}
-          trigger={
-            <Button
-              variant="outline"
-              size="sm"
-              className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-              aria-label={`Excluir agendamento de ${client.name}`}
-              disabled={isDeleting}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          }
-        />
-      </div>
+      {Lock ? <Lock appointment={appointment}>{buttons}</Lock> : buttons(false)}
     </Card>
   );
 }

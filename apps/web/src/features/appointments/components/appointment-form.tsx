@@ -6,7 +6,7 @@ import {
   type AppointmentInput,
 } from '@agendaki/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
@@ -54,16 +54,25 @@ export interface AppointmentFormProps {
   initial?: { date: string; startTime: string };
   /** Saved, or cancelled. */
   onDone: () => void;
+  /** Closed (features/money): only its notes may change; the database refuses the rest. */
+  closed?: boolean;
 }
 
 /** Client, service, date, start time, status and notes (docs/product.md section 5, appointment form). */
-export function AppointmentForm({ appointment, today, initial, onDone }: AppointmentFormProps) {
+export function AppointmentForm({
+  appointment,
+  today,
+  initial,
+  onDone,
+  closed = false,
+}: AppointmentFormProps) {
   const save = useSaveAppointment();
   const services = useServiceChoices();
   const {
     control,
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<AppointmentInput, unknown, FormOutput>({
     resolver: zodResolver(appointmentInputSchema),
@@ -76,6 +85,11 @@ export function AppointmentForm({ appointment, today, initial, onDone }: Appoint
       notes: appointment?.notes ?? '',
     },
   });
+
+  // Closed (maybe once the dialog is open): the notes are what is left to write.
+  useEffect(() => {
+    if (closed) setFocus('notes');
+  }, [closed, setFocus]);
 
   const serviceChoices = toServiceChoices(services.data ?? [], appointment);
   const [serviceId, startTime, clientId] = useWatch({
@@ -97,7 +111,9 @@ export function AppointmentForm({ appointment, today, initial, onDone }: Appoint
 
   function submit(input: FormOutput) {
     save.mutate(
-      { id: appointment?.id, input },
+      appointment
+        ? { id: appointment.id, input: closed ? { notes: input.notes } : input }
+        : { input },
       {
         onSuccess: async (saved) => {
           if (chosenPackage) {
@@ -137,65 +153,69 @@ export function AppointmentForm({ appointment, today, initial, onDone }: Appoint
     <form
       noValidate
       aria-label={appointment ? 'Editar agendamento' : 'Novo agendamento'}
-      className="grid gap-4"
+      // One column that may shrink: a service's long label must not widen the dialog on a phone.
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4"
       onSubmit={(event) => void handleSubmit(submit, reportInvalid)(event)}
     >
-      <Controller
-        control={control}
-        name="clientId"
-        render={({ field: { value, onChange } }) => (
-          <ClientPicker
-            value={value}
-            onChange={onChange}
-            initialClient={appointment?.client}
-            isInvalid={Boolean(errors.clientId)}
-          />
-        )}
-      />
-
-      <ChoiceFormField
-        label="Serviço"
-        description={serviceHint}
-        name="serviceId"
-        control={control}
-        placeholder={services.isPending ? 'Carregando...' : 'Selecione o serviço'}
-        options={serviceChoices.map((s) => ({ value: s.id, label: describeService(s) }))}
-      />
-
-      {usablePackages.length > 0 ? (
-        <FormField label="Sessão de pacote">
-          {(field) => (
-            <NativeSelect
-              {...field}
-              value={chosenPackage}
-              onChange={(event) => setPackageChoice(event.target.value)}
-            >
-              <option value="">Não usar pacote</option>
-              {usablePackages.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} ({p.sessionsLeft} de {p.sessionsTotal} sessões)
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-      ) : null}
-
-      <div className="grid gap-4 sm:grid-cols-2">
-        <DateFormField label="Data" name="appointmentDate" control={control} today={today} />
-        <FormField label="Horário de início">
-          {(field) => (
-            <Input
-              {...field}
-              type="time"
-              aria-invalid={Boolean(errors.startTime) || undefined}
-              {...register('startTime')}
+      {/* Everything but the notes; its controls are off while the appointment is closed. */}
+      <fieldset disabled={closed} className="contents">
+        <Controller
+          control={control}
+          name="clientId"
+          render={({ field: { value, onChange } }) => (
+            <ClientPicker
+              value={value}
+              onChange={onChange}
+              initialClient={appointment?.client}
+              isInvalid={Boolean(errors.clientId)}
             />
           )}
-        </FormField>
-      </div>
+        />
 
-      <ChoiceFormField label="Status" name="status" control={control} options={STATUS_OPTIONS} />
+        <ChoiceFormField
+          label="Serviço"
+          description={serviceHint}
+          name="serviceId"
+          control={control}
+          placeholder={services.isPending ? 'Carregando...' : 'Selecione o serviço'}
+          options={serviceChoices.map((s) => ({ value: s.id, label: describeService(s) }))}
+        />
+
+        {usablePackages.length > 0 ? (
+          <FormField label="Sessão de pacote">
+            {(field) => (
+              <NativeSelect
+                {...field}
+                value={chosenPackage}
+                onChange={(event) => setPackageChoice(event.target.value)}
+              >
+                <option value="">Não usar pacote</option>
+                {usablePackages.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name} ({p.sessionsLeft} de {p.sessionsTotal} sessões)
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+        ) : null}
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <DateFormField label="Data" name="appointmentDate" control={control} today={today} />
+          <FormField label="Horário de início">
+            {(field) => (
+              <Input
+                {...field}
+                type="time"
+                aria-invalid={Boolean(errors.startTime) || undefined}
+                {...register('startTime')}
+              />
+            )}
+          </FormField>
+        </div>
+
+        <ChoiceFormField label="Status" name="status" control={control} options={STATUS_OPTIONS} />
+      </fieldset>
 
       <FormField label="Observações">
         {(field) => (

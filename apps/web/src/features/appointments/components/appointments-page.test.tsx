@@ -1,9 +1,10 @@
-import type { Appointment, Page } from '@agendaki/shared';
+import { APPOINTMENT_CLOSED_MESSAGE, type Appointment, type Page } from '@agendaki/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiErrorResponse, stubApi, type StubRequest } from '@/test/api-stub';
 import { renderPage } from '@/test/render-page';
+import type { AppointmentLock } from '../lib/appointment-lock';
 import { AppointmentsPage } from './appointments-page';
 
 function makeAppointment(overrides: Partial<Appointment> = {}): Appointment {
@@ -159,6 +160,49 @@ describe('Agenda page', () => {
 
     expect(await screen.findByText('Agendamento excluído com sucesso!')).toBeDefined();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+
+  it('a locked appointment: no Excluir, and Editar changes only its notes', async () => {
+    const closed = makeAppointment({ status: 'completed' });
+    const open = makeAppointment({
+      client: { ...makeAppointment().client, name: 'Bia Lima' },
+      startTime: '11:00',
+    });
+    const { calls } = stubApi({
+      'GET /api/appointments': pageOf([closed, open]),
+      'GET /api/clients': { items: [], total: 0, page: 1, pageSize: 100 },
+      'GET /api/services': [],
+      [`PATCH /api/appointments/${closed.id}`]: { ...closed, notes: 'Gostou do óleo' },
+    });
+    // A closing's lock (features/money, composed by the route) on the first one only.
+    const lock: AppointmentLock = ({ appointment, children }) =>
+      children(appointment.id === closed.id);
+    const user = userEvent.setup();
+    renderPage(<AppointmentsPage cardLock={lock} />);
+
+    const remove = await screen.findByRole('button', { name: 'Excluir agendamento de Ana Souza' });
+    expect(remove.hasAttribute('disabled')).toBe(true);
+    const reason = document.getElementById(remove.getAttribute('aria-describedby')!);
+    expect(reason?.textContent).toBe(APPOINTMENT_CLOSED_MESSAGE);
+    const other = screen.getByRole('button', { name: 'Excluir agendamento de Bia Lima' });
+    expect(other.hasAttribute('disabled')).toBe(false);
+    expect(screen.getAllByText(APPOINTMENT_CLOSED_MESSAGE)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Editar agendamento de Ana Souza' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Atendimento concluído' });
+    // Its other fields sit in a disabled fieldset (the browser journey, money.spec.ts, sees them
+    // disabled); the notes are outside it.
+    const time = within(dialog).getByLabelText('Horário de início');
+    expect(time.closest('fieldset')?.hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByLabelText('Observações').closest('fieldset')).toBeNull();
+    const notes = within(dialog).getByLabelText('Observações');
+    await user.clear(notes);
+    await user.type(notes, 'Gostou do óleo');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+
+    expect(await screen.findByText('Agendamento atualizado com sucesso!')).toBeDefined();
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(patch?.body).toEqual({ notes: 'Gostou do óleo' });
   });
 
   it('a load failure shows the product.md toast', async () => {

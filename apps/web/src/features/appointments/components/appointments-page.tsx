@@ -22,6 +22,7 @@ import {
   useHasAppointments,
   type AppointmentFilters as Filters,
 } from '../api/get-appointments';
+import type { AppointmentLock } from '../lib/appointment-lock';
 import { AppointmentCard } from './appointment-card';
 import { AppointmentFilters } from './appointment-filters';
 import { AppointmentFormDialog, BlocksPanel, SeriesDialog, SeriesFormDialog } from './lazy-dialogs';
@@ -40,6 +41,8 @@ export interface AppointmentsPageProps {
   viewSwitch?: ReactNode;
   /** An action under each card (the route composes "Lembrar pelo WhatsApp"). */
   renderCardAction?: (appointment: Appointment) => ReactNode;
+  /** What keeps an appointment from being changed (a closing, composed by the route). */
+  cardLock?: AppointmentLock;
 }
 
 const skeletonCard = (
@@ -57,6 +60,7 @@ export function AppointmentsPage({
   timeZone = DEFAULT_TIMEZONE,
   viewSwitch,
   renderCardAction,
+  cardLock,
 }: AppointmentsPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [form, setForm] = useState<FormState>({ open: false });
@@ -197,6 +201,7 @@ export function AppointmentsPage({
           isDeleting={deleteAppointment.isPending && deleteAppointment.variables === appointment.id}
           action={renderCardAction?.(appointment)}
           onOpenSeries={setSeriesOf}
+          lock={cardLock}
         />
       )}
     >
@@ -204,6 +209,7 @@ export function AppointmentsPage({
         open={isFormOpen}
         appointment={formAppointment}
         today={today}
+        lock={cardLock}
         onOpenChange={(open) => {
           if (!open) closeForm();
         }}
